@@ -1,0 +1,12 @@
+/** Seeds demo data into an empty database (also with DATABASE_URL): `npm run seed`. */
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { seedDemoIfEmpty, syncMenus } from '../db/seed';
+
+const config = loadConfig();
+const database = await openDatabase(config);
+await database.migrate();
+await syncMenus(database.db);
+const seeded = await seedDemoIfEmpty(database.db);
+console.log(seeded ? 'demo data seeded' : 'the database already has data: nothing seeded');
+await database.close();

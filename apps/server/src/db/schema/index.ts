@@ -1,0 +1,5 @@
+export * from './core';
+export * from './devices';
+export * from './master';
+export * from './people';
+export * from './packages';

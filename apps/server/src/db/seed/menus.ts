@@ -1,0 +1,34 @@
+
+import { ROUTES, type RouteDef } from '@app/contract';
+import type { Tx } from '../client';
+import { menus } from '../schema';
+
+/**
+ * Makes sure every route and button of the permission table has its menu node. Runs at every start:
+ * inserts only what is missing, never overwrites titles, icons, order or hidden flags edited in the
+ * menu editor.
+ */
+export async function syncMenus(db: Tx) {
+  const existing = new Map((await db.select({ id: menus.id, sign: menus.sign }).from(menus)).map((m) => [m.sign, m.id]));
+  const ensure = async (parentId: number | null, type: 1 | 2 | 3, sign: string, title: RouteDef['title'], icon: string | undefined, sort: number, hidden: boolean) => {
+    const found = existing.get(sign);
+    if (found) return found;
+    const [row] = await db.insert(menus).values({ parentId, type, sign, title, icon: icon ?? null, sort, hidden: hidden ? 1 : 0 }).returning({ id: menus.id });
+    existing.set(sign, row!.id);
+    return row!.id;
+  };
+  const walk = async (list: RouteDef[], parentId: number | null) => {
+    for (const [i, route] of list.entries()) {
+      const id = await ensure(parentId, route.children ? 1 : 2, route.name, route.title, route.icon, (i + 1) * 10, !!route.hidden);
+      if (route.children) await walk(route.children, id);
+      for (const [j, b] of (route.buttons ?? []).entries()) await ensure(id, 3, b.key, b.title, undefined, j + 1, false);
+    }
+  };
+  await walk(ROUTES, null);
+}
+
+/** Menu node ids by sign, for seeding roles. */
+export async function menuIdsBySign(db: Tx, signs: string[]) {
+  const rows = await db.select({ id: menus.id, sign: menus.sign }).from(menus);
+  return rows.filter((r) => signs.includes(r.sign)).map((r) => r.id);
+}

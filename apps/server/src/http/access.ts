@@ -1,0 +1,168 @@
+import fp from 'fastify-plugin';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { canOpenRouteNamed, canUseButton, INSTITUTION_ID_FIELD_RE, type Grade, type Lang, type Viewer } from '@app/contract';
+import { adminUsers, institutions, menus, roleMenus, roles, sessions } from '../db/schema';
+import { createSession, deleteSession, findSession } from '../modules/auth/sessions';
+import { AppError, badRequest, expired, forbidden, overdue } from './errors';
+import { requestLang } from './lang';
+
+/**
+ * What a route needs. Every API route declares one (an onRoute check refuses any that does not):
+ * - 'public': no session;
+ * - { session: true }: any signed-in caller; `restricted: true` lets an overdue institution through too;
+ * - { page } / { button }: the caller must be allowed that page or button by the shared permission table
+ *   (grade for institutions, role grants for admins);
+ * - { grades }: a grade check alone (0 = admins).
+ */
+export type Access =
+  | 'public'
+  | { session: true; restricted?: boolean }
+  | { page: string }
+  | { button: string }
+  | { grades: Grade[] };
+
+export interface Auth {
+  sessionId: number;
+  kind: 'admin' | 'institution';
+  viewer: Viewer;
+  admin?: { id: number; roleId: number; isSuper: boolean; viewRoleId: number | null; username: string };
+  institution?: { id: number; grade: 1 | 2 | 3; path: string; termExpiresAt: Date | null; username: string };
+  restricted: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Lang;
+    auth: Auth | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every API route with its access rule: what the permission walk test goes through. */
+    apiRoutes: { method: string; url: string; access: Access }[];
+  }
+}
+
+const RESTRICTED_KEY_MS = 3600_000;
+
+/** The session key: `key` in the payload (spec §7) or an Authorization bearer. */
+function readKey(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  const fromBody = (request.body as Record<string, unknown> | undefined)?.key;
+  const fromQuery = (request.query as Record<string, unknown> | undefined)?.key;
+  const key = typeof fromBody === 'string' ? fromBody : typeof fromQuery === 'string' ? fromQuery : null;
+  return key && key.length <= 128 ? key : null;
+}
+
+/** Non-admin payloads carry `institution_id_<grade>`; it must name the caller's own institution. */
+function checkInstitutionField(request: FastifyRequest, auth: Auth) {
+  if (auth.kind !== 'institution') return;
+  for (const source of [request.query, request.body]) {
+    if (!source || typeof source !== 'object') continue;
+    for (const [field, value] of Object.entries(source as Record<string, unknown>)) {
+      const m = INSTITUTION_ID_FIELD_RE.exec(field);
+      if (!m) continue;
+      if (Number(m[1]) !== auth.institution!.grade || String(value) !== String(auth.institution!.id)) throw badRequest('institutionMismatch');
+    }
+  }
+}
+
+export default fp(async function accessPlugin(app: FastifyInstance) {
+  app.decorateRequest('lang', 'en');
+  app.decorateRequest('auth', null);
+
+  const apiRoutes: { method: string; url: string; access: Access }[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/adminapi/') || route.url.startsWith('/adminapi/*')) return;
+    if (!route.config?.access) throw new Error(`route ${route.method} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access: route.config.access });
+  });
+
+  app.addHook('onRequest', async (request) => {
+    request.lang = requestLang(request.headers['accept-language']);
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    const db = app.db;
+    const key = readKey(request);
+    if (!key) throw expired();
+    const session = await findSession(db, key);
+    if (!session) throw expired();
+
+    let auth: Auth;
+    if (session.subjectKind === 'admin') {
+      const [admin] = await db.select({ id: adminUsers.id, roleId: adminUsers.roleId, status: adminUsers.status, username: adminUsers.username }).from(adminUsers).where(eq(adminUsers.id, session.subjectId));
+      if (!admin || admin.status !== 1) {
+        await deleteSession(db, session.id);
+        throw expired();
+      }
+      const [ownRole] = await db.select().from(roles).where(eq(roles.id, admin.roleId));
+      const isSuper = !!ownRole?.isSuper && ownRole.status;
+      // A super-admin viewing as another role gets exactly that role's rights.
+      const effectiveRoleId = isSuper && session.viewRoleId ? session.viewRoleId : admin.roleId;
+      const [effective] = effectiveRoleId === admin.roleId ? [ownRole] : await db.select().from(roles).where(eq(roles.id, effectiveRoleId));
+      // Grants as role_data shows them (spec §6): every page and directory node of the role, and its
+      // buttons whose hidden flag is 0. The super role holds every node.
+      let granted = new Set<string>();
+      if (effective?.status) {
+        const rows = effective.isSuper
+          ? await db.select({ sign: menus.sign, type: menus.type, hidden: menus.hidden }).from(menus)
+          : await db.select({ sign: menus.sign, type: menus.type, hidden: menus.hidden }).from(roleMenus).innerJoin(menus, eq(menus.id, roleMenus.menuId)).where(eq(roleMenus.roleId, effective.id));
+        granted = new Set(rows.filter((r) => r.type !== 3 || r.hidden === 0).map((r) => r.sign));
+      }
+      auth = {
+        sessionId: session.id, kind: 'admin', restricted: false,
+        viewer: { isAdmin: true, grade: 0, roles: ['admin'], granted },
+        admin: { id: admin.id, roleId: admin.roleId, isSuper, viewRoleId: isSuper ? session.viewRoleId : null, username: admin.username },
+      };
+    } else {
+      const [inst] = await db.select().from(institutions).where(eq(institutions.id, session.subjectId));
+      if (!inst || inst.status !== 1) {
+        await deleteSession(db, session.id);
+        throw expired();
+      }
+      const grade = inst.grade as 1 | 2 | 3;
+      auth = {
+        sessionId: session.id, kind: 'institution', restricted: session.restricted,
+        viewer: { isAdmin: false, grade, roles: ['admin'] },
+        institution: { id: inst.id, grade, path: inst.path, termExpiresAt: inst.termExpiresAt, username: inst.username },
+      };
+      const isOverdue = !!inst.termExpiresAt && inst.termExpiresAt.getTime() <= Date.now();
+      const allowRestricted = typeof access === 'object' && 'session' in access && access.restricted;
+      if ((isOverdue || session.restricted) && !allowRestricted) {
+        if (!isOverdue) {
+          // The term was renewed since: the restricted key regains full access.
+          await db.update(sessions).set({ restricted: false }).where(eq(sessions.id, session.id));
+          auth.restricted = false;
+        } else {
+          // The calling key is demoted, not deleted: two calls in flight must both get a usable answer
+          // (998 with a key), never a 999. Restricted keys only reach info, logout and code redemption,
+          // and live at most an hour, so the extra rows are harmless and expire on their own.
+          if (!session.restricted) await db.update(sessions).set({ restricted: true }).where(eq(sessions.id, session.id));
+          const expiresAt = new Date(Math.min(session.expiresAt.getTime(), Date.now() + RESTRICTED_KEY_MS));
+          const { key: newKey } = await createSession(db, { kind: 'institution', subjectId: inst.id, ip: request.ip, restricted: true, expiresAt });
+          throw overdue(newKey);
+        }
+      }
+    }
+    request.auth = auth;
+    checkInstitutionField(request, auth);
+
+    if (typeof access === 'object') {
+      if ('page' in access && !canOpenRouteNamed(access.page, auth.viewer)) throw forbidden();
+      if ('button' in access && !canUseButton(access.button, auth.viewer)) throw forbidden();
+      if ('grades' in access && !access.grades.includes(auth.viewer.isAdmin ? 0 : auth.viewer.grade)) throw forbidden();
+    }
+  });
+});
+
+export function requireAuth(request: FastifyRequest): Auth {
+  if (!request.auth) throw new AppError(999, 'loginExpired');
+  return request.auth;
+}

@@ -1,0 +1,26 @@
+import { Code, formatMessage, type Lang, type MessageKey } from '@app/contract';
+
+/** A business outcome other than success: becomes `{ code, datas }` with HTTP 200 (or `status`). */
+export class AppError extends Error {
+  constructor(
+    public readonly code: number,
+    public readonly messageKey: MessageKey | null,
+    public readonly params: Record<string, string | number> = {},
+    public readonly extra: { fields?: Record<string, string>; key?: string; text?: string; status?: number } = {},
+  ) {
+    super(messageKey ?? extra.text ?? 'error');
+  }
+
+  text(lang: Lang): string {
+    return this.extra.text ?? (this.messageKey ? formatMessage(this.messageKey, lang, this.params) : '');
+  }
+}
+
+export const badRequest = (key: MessageKey, params?: Record<string, string | number>, fields?: Record<string, string>) =>
+  new AppError(Code.BAD_REQUEST, key, params, { fields });
+/** A 400 whose text is already in the caller's language. */
+export const badRequestText = (text: string, fields?: Record<string, string>) => new AppError(Code.BAD_REQUEST, null, {}, { text, fields });
+export const expired = () => new AppError(Code.EXPIRED, 'loginExpired');
+export const forbidden = () => new AppError(Code.BAD_REQUEST, 'forbidden');
+export const notFound = () => new AppError(Code.BAD_REQUEST, 'notFound');
+export const overdue = (key: string) => new AppError(Code.OVERDUE, 'overdue', {}, { key });

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { DeviceRow } from '@app/contract';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { adminUsers, devices, institutions, roles } from '../../db/schema';
+
+let t: TestApp;
+let ids: Record<string, number>;
+beforeAll(async () => {
+  t = await createTestApp();
+  const rows = await t.db.select({ id: institutions.id, username: institutions.username }).from(institutions);
+  ids = Object.fromEntries(rows.map((r) => [r.username, r.id]));
+});
+afterAll(async () => { await t?.close(); });
+
+async function list(username: string, kind: 'admin' | 'institution', query: Record<string, unknown> = {}) {
+  const { key } = await t.login(username, kind);
+  return t.call<{ list: DeviceRow[]; total: number; capped: boolean }>('GET', '/equipment/list', { key, query: { limit: 200, ...query } });
+}
+
+describe('device list scope', () => {
+  it('admins see every device, stock included', async () => {
+    const res = await list('admin', 'admin');
+    const all = await t.db.select().from(devices);
+    expect(res.code).toBe(200);
+    expect(res.datas.total).toBe(all.length);
+    expect(res.datas.capped).toBe(false);
+    expect(res.datas.list.some((d) => d.institution_id === null)).toBe(true);
+  });
+
+  it('an institution sees its own subtree only', async () => {
+    const agent2 = await list('agent2', 'institution');
+    const allowed = new Set([ids.agent2, ids.clinic3, ids.overdue3]);
+    expect(agent2.datas.total).toBeGreaterThan(0);
+    expect(agent2.datas.list.every((d) => allowed.has(d.institution_id!))).toBe(true);
+    const expected = (await t.db.select().from(devices)).filter((d) => allowed.has(d.institutionId!)).length;
+    expect(agent2.datas.total).toBe(expected);
+
+    const clinic = await list('clinic3', 'institution');
+    expect(clinic.datas.list.every((d) => d.institution_id === ids.clinic3)).toBe(true);
+    const other = await list('agent1b', 'institution');
+    expect(other.datas.list.some((d) => allowed.has(d.institution_id!))).toBe(false);
+  });
+
+  it('filtering on an institution outside the caller subtree is refused', async () => {
+    const res = await list('clinic3b', 'institution', { institution_id: ids.clinic3 });
+    expect(res.code).toBe(400);
+    const parent = await list('clinic3', 'institution', { institution_id: ids.agent2 });
+    expect(parent.code).toBe(400);
+    const own = await list('agent1', 'institution', { institution_id: ids.clinic3 });
+    expect(own.code).toBe(200);
+    expect(own.datas.list.every((d) => d.institution_id === ids.clinic3)).toBe(true);
+  });
+
+  it('an admin role without the device page is refused; the auditor role has it', async () => {
+    expect((await list('auditor', 'admin')).code).toBe(200);
+    const [role] = await t.db.insert(roles).values({ name: 'Nothing' }).returning();
+    const [auditor] = await t.db.select().from(adminUsers).where(eq(adminUsers.username, 'auditor'));
+    await t.db.update(adminUsers).set({ roleId: role!.id }).where(eq(adminUsers.id, auditor!.id));
+    const res = await list('auditor', 'admin');
+    expect(res.code).toBe(400);
+    await t.db.update(adminUsers).set({ roleId: auditor!.roleId }).where(eq(adminUsers.id, auditor!.id));
+  });
+});
+
+describe('device list filters, sorting and paging', () => {
+  it('filters by status, keyword and institution', async () => {
+    const active = await list('admin', 'admin', { status: 'active' });
+    expect(active.datas.list.length).toBeGreaterThan(0);
+    expect(active.datas.list.every((d) => d.status === 'active')).toBe(true);
+    const one = await list('admin', 'admin', { keyword: 'be240005' });
+    expect(one.datas.list.map((d) => d.serial)).toEqual(['BE240005']);
+    const wildcard = await list('admin', 'admin', { keyword: '%' });
+    expect(wildcard.datas.total).toBe(0);
+  });
+
+  it('expiring within 30 days and an expiry range', async () => {
+    const res = await list('admin', 'admin', { expiring: '1' });
+    const now = Date.now();
+    expect(res.datas.list.length).toBeGreaterThan(0);
+    for (const d of res.datas.list) {
+      const at = Date.parse(d.expires_at!);
+      expect(at).toBeGreaterThanOrEqual(now - 60_000);
+      expect(at).toBeLessThanOrEqual(now + 30 * 86_400_000);
+      expect(d.expiring).toBe(true);
+    }
+    const from = new Date(now).toISOString().slice(0, 10);
+    const to = new Date(now + 60 * 86_400_000).toISOString().slice(0, 10);
+    const range = await list('admin', 'admin', { expires_from: from, expires_to: to });
+    for (const d of range.datas.list) {
+      expect(d.expires_at! >= `${from}T00:00:00`).toBe(true);
+      expect(d.expires_at!.slice(0, 10) <= to).toBe(true);
+    }
+  });
+
+  it('sorts both ways with empty values last', async () => {
+    const asc = await list('admin', 'admin', { sort: 'expires_at', order: 'ascend' });
+    const dates = asc.datas.list.map((d) => d.expires_at);
+    const firstNull = dates.indexOf(null);
+    expect(firstNull).toBeGreaterThan(0);
+    expect(dates.slice(firstNull).every((d) => d === null)).toBe(true);
+    const present = dates.slice(0, firstNull) as string[];
+    expect([...present].sort()).toEqual(present);
+    const desc = await list('admin', 'admin', { sort: 'total_inspections', order: 'descend' });
+    const counts = desc.datas.list.map((d) => d.total_inspections);
+    expect([...counts].sort((a, b) => b - a)).toEqual(counts);
+  });
+
+  it('pages without overlap or gaps', async () => {
+    const { key } = await t.login('admin');
+    const seen: number[] = [];
+    for (let page = 1; page <= 4; page++) {
+      const res = await t.call('GET', '/equipment/list', { key, query: { page, limit: 17, sort: 'serial', order: 'ascend' } });
+      seen.push(...res.datas.list.map((d: DeviceRow) => d.id));
+    }
+    const total = (await t.db.select().from(devices)).length;
+    expect(new Set(seen).size).toBe(Math.min(68, total));
+  });
+
+  it('refuses bad paging, unknown sort columns and odd values with 400', async () => {
+    for (const query of [{ limit: 1000 }, { page: 0 }, { sort: 'secret_hash' }, { status: 'broken' }, { expires_from: '2026-13-40' }, { institution_id: 'x' }]) {
+      const res = await list('admin', 'admin', query);
+      expect(res.code, JSON.stringify(query)).toBe(400);
+      expect(typeof (res.datas as unknown as { error: string }).error).toBe("string");
+    }
+  });
+});

@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { API_BASE, type UploadAnswer, type UploadType } from '@app/contract';
+import { badRequest } from '../../http/errors';
+import { builtinImage } from '../schematics/drawing';
+
+/*
+ * Uploads: the real type comes from the content (magic bytes), never from the client's name or
+ * Content-Type; files are stored under random names in `${dataDir}/uploads/` and read back by name.
+ */
+
+export const MAX_IMAGE_SIDE = 20_000;
+
+export interface Sniffed {
+  type: UploadType;
+  ext: string;
+  image: boolean;
+  width?: number;
+  height?: number;
+}
+
+const IMAGE_EXTS: Record<string, UploadType> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+const FILE_EXTS: Record<string, UploadType> = {
+  ...IMAGE_EXTS,
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  csv: 'text/csv',
+  txt: 'text/plain',
+};
+
+const startsWith = (buf: Buffer, bytes: number[] | string, at = 0) => {
+  const sig = typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : Buffer.from(bytes);
+  return buf.length >= at + sig.length && buf.subarray(at, at + sig.length).equals(sig);
+};
+
+/** Width and height of a JPEG from its first SOF marker. */
+function jpegSize(buf: Buffer): { width: number; height: number } | null {
+  let i = 2;
+  while (i + 9 < buf.length) {
+    if (buf[i] !== 0xff) return null;
+    let marker = buf[i + 1]!;
+    while (marker === 0xff && i + 2 < buf.length) marker = buf[++i + 1]!; // fill bytes
+    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { i += 2; continue; }
+    if (marker === 0xd9 || marker === 0xda) return null; // end of image / start of scan before any frame
+    const len = buf.readUInt16BE(i + 2);
+    if (len < 2) return null;
+    const isSof = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+    if (isSof) return { height: buf.readUInt16BE(i + 5), width: buf.readUInt16BE(i + 7) };
+    i += 2 + len;
+  }
+  return null;
+}
+
+function webpSize(buf: Buffer): { width: number; height: number } | null {
+  if (buf.length < 30) return null;
+  const chunk = buf.toString('latin1', 12, 16);
+  if (chunk === 'VP8 ' && buf[23] === 0x9d && buf[24] === 0x01 && buf[25] === 0x2a) {
+    return { width: buf.readUInt16LE(26) & 0x3fff, height: buf.readUInt16LE(28) & 0x3fff };
+  }
+  if (chunk === 'VP8L' && buf[20] === 0x2f) {
+    const b = buf.subarray(21, 25);
+    return { width: 1 + (b[0]! | ((b[1]! & 0x3f) << 8)), height: 1 + ((b[1]! >> 6) | (b[2]! << 2) | ((b[3]! & 0x0f) << 10)) };
+  }
+  if (chunk === 'VP8X') return { width: 1 + buf.readUIntLE(24, 3), height: 1 + buf.readUIntLE(27, 3) };
+  return null;
+}
+
+/** Entry names of a ZIP's central directory (empty when it cannot be read). */
+function zipNames(buf: Buffer): string[] {
+  const from = Math.max(0, buf.length - 65_557);
+  for (let i = buf.length - 22; i >= from; i--) {
+    if (buf.readUInt32LE(i) !== 0x06054b50) continue;
+    const entries = buf.readUInt16LE(i + 10);
+    let p = buf.readUInt32LE(i + 16);
+    const names: string[] = [];
+    for (let n = 0; n < entries && p + 46 <= buf.length && buf.readUInt32LE(p) === 0x02014b50; n++) {
+      const nameLen = buf.readUInt16LE(p + 28);
+      const skip = nameLen + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
+      names.push(buf.toString('utf8', p + 46, Math.min(buf.length, p + 46 + nameLen)));
+      p += 46 + skip;
+    }
+    return names;
+  }
+  return [];
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** Markup a browser could render as a page: refused even as plain text. */
+const MARKUP_RE = /^\s*<(?:!doctype|html|head|body|script|svg|\?xml|iframe|object|embed|meta|a\s|div|img|style|link)/i;
+
+/** The type of a file by its content, or null when it is none of the allowed types. */
+export function sniff(buf: Buffer, clientName: string): Sniffed | null {
+  if (startsWith(buf, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) {
+    if (buf.length < 24 || !startsWith(buf, 'IHDR', 12)) return { type: 'image/png', ext: 'png', image: true };
+    return { type: 'image/png', ext: 'png', image: true, width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
+  }
+  if (startsWith(buf, [0xff, 0xd8, 0xff])) return { type: 'image/jpeg', ext: 'jpg', image: true, ...jpegSize(buf) };
+  if (startsWith(buf, 'GIF87a') || startsWith(buf, 'GIF89a')) {
+    return { type: 'image/gif', ext: 'gif', image: true, ...(buf.length >= 10 ? { width: buf.readUInt16LE(6), height: buf.readUInt16LE(8) } : {}) };
+  }
+  if (startsWith(buf, 'RIFF') && startsWith(buf, 'WEBP', 8)) return { type: 'image/webp', ext: 'webp', image: true, ...webpSize(buf) };
+  if (startsWith(buf, '%PDF-')) return { type: 'application/pdf', ext: 'pdf', image: false };
+  if (startsWith(buf, [0x50, 0x4b, 0x03, 0x04]) || startsWith(buf, [0x50, 0x4b, 0x05, 0x06])) {
+    const names = zipNames(buf);
+    if (names.includes('xl/workbook.xml')) return { type: FILE_EXTS.xlsx!, ext: 'xlsx', image: false };
+    if (names.includes('word/document.xml')) return { type: FILE_EXTS.docx!, ext: 'docx', image: false };
+    return { type: 'application/zip', ext: 'zip', image: false };
+  }
+  // Text: valid UTF-8 without NUL bytes, and not markup.
+  if (buf.includes(0)) return null;
+  let textContent: string;
+  try {
+    textContent = utf8.decode(buf);
+  } catch {
+    return null;
+  }
+  if (MARKUP_RE.test(textContent.replace(/^\uFEFF/, ''))) return null;
+  return /\.csv$/i.test(clientName) ? { type: 'text/csv', ext: 'csv', image: false } : { type: 'text/plain', ext: 'txt', image: false };
+}
+
+/** The client's file name for display: refused when it carries a path or control characters. */
+export function cleanName(name: string | undefined): string {
+  const n = (name ?? '').normalize('NFC');
+  // eslint-disable-next-line no-control-regex
+  if (/[/\\\u0000-\u001f\u007f]/.test(n) || n === '.' || n === '..') throw badRequest('uploadBadName');
+  return n.trim().slice(0, 200);
+}
+
+/** Checks the content against the endpoint's kind; answers what to store. */
+export function checkContent(buf: Buffer, clientName: string, kind: 'image' | 'file'): Sniffed {
+  if (!buf.length) throw badRequest('uploadEmpty');
+  const found = sniff(buf, clientName);
+  if (kind === 'image' && !found?.image) throw badRequest('uploadNotImage');
+  if (!found) throw badRequest('uploadBadType');
+  if (found.image) {
+    const { width, height } = found;
+    if (!width || !height || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) throw badRequest('uploadBadImage', { max: MAX_IMAGE_SIDE });
+  }
+  return found;
+}
+
+export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
+
+/** Stores the content under a new random name (128 bits) with the detected type's extension. */
+export async function store(dataDir: string, buf: Buffer, found: Sniffed, originalName: string): Promise<UploadAnswer> {
+  const dir = uploadsDir(dataDir);
+  await fs.promises.mkdir(dir, { recursive: true });
+  const name = `${randomBytes(16).toString('hex')}.${found.ext}`;
+  await fs.promises.writeFile(path.join(dir, name), buf, { flag: 'wx', mode: 0o644 });
+  const answer: UploadAnswer = { url: `${API_BASE}/uploads/${name}`, name, original_name: originalName || name, size: buf.length, type: found.type };
+  if (found.image) Object.assign(answer, { width: found.width, height: found.height });
+  return answer;
+}
+
+const STORED_RE = /^[0-9a-f]{32}\.(png|jpg|gif|webp|pdf|zip|xlsx|docx|csv|txt)$/;
+
+export type Served =
+  | { kind: 'buffer'; type: UploadType; body: Buffer }
+  | { kind: 'file'; type: UploadType; path: string; size: number };
+
+/** What GET /uploads/<name> serves: a stored upload or a built-in image; null for anything else. */
+export async function locate(dataDir: string, name: string): Promise<Served | null> {
+  const builtin = builtinImage(name);
+  if (builtin) return { kind: 'buffer', type: 'image/png', body: builtin };
+  const m = STORED_RE.exec(name);
+  if (!m) return null;
+  const file = path.join(uploadsDir(dataDir), name);
+  try {
+    const st = await fs.promises.stat(file);
+    if (!st.isFile()) return null;
+    return { kind: 'file', type: FILE_EXTS[m[1]!]!, path: file, size: st.size };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,121 @@
+import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { canUseButton, normalizePhone, type ListResult, type UserAddBody, type UserDetail, type UserEditBody, type UserListQuery, type UserRow } from '@app/contract';
+import type { Db, Tx } from '../../db/client';
+import { endUsers, institutions } from '../../db/schema';
+import type { Auth } from '../../http/access';
+import { notFound } from '../../http/errors';
+import { assertExists, pagedList } from '../../lib/crud';
+import { fieldError, isUniqueViolation } from '../../lib/form';
+import { likeEscape, sortBy } from '../../lib/list';
+import { maskIdNumber, maskPhone } from '../../lib/mask';
+import { fromWhere, iso } from '../../lib/masterdata';
+
+const SORT_COLUMNS = {
+  name: endUsers.name, birth_date: endUsers.birthDate, created_at: endUsers.createdAt,
+  inspection_count: endUsers.inspectionCount, last_inspection_at: endUsers.lastInspectionAt,
+} as const;
+const live = isNull(endUsers.deletedAt);
+/** Digits a list viewer may search the end of a phone by without user:detail: no more than the mask shows. */
+const MASKED_SUFFIX_DIGITS = 4;
+
+const selectRows = (db: Tx) => db.select({ u: endUsers, institutionName: institutions.name }).from(endUsers)
+  .leftJoin(institutions, eq(institutions.id, endUsers.institutionId));
+
+const fromTenths = (v: number | null) => (v === null ? null : v / 10);
+const toTenths = (v: number | null | undefined) => (v == null ? null : Math.round(v * 10));
+
+function toRow(u: typeof endUsers.$inferSelect, institutionName: string | null, full: boolean): UserRow {
+  return {
+    id: u.id, name: u.name, gender: u.gender, birth_date: u.birthDate,
+    phone: full ? u.phone : maskPhone(u.phone), id_number: full ? u.idNumber : maskIdNumber(u.idNumber),
+    height_cm: fromTenths(u.heightTenths), weight_kg: fromTenths(u.weightTenths),
+    institution_id: u.institutionId, institution_name: institutionName,
+    inspection_count: u.inspectionCount, last_inspection_at: u.lastInspectionAt ? iso(u.lastInspectionAt) : null,
+    created_at: iso(u.createdAt), updated_at: iso(u.updatedAt),
+  };
+}
+
+/**
+ * keyword: the name (contains) or the end of the phone number. A caller without user:detail matches
+ * at most the last 4 digits (what the mask shows) or a whole number, so searching cannot reveal more
+ * of a number than the list does.
+ */
+function keywordCond(keyword: string | undefined, auth: Auth): SQL | undefined {
+  if (!keyword) return undefined;
+  const byName = sql`${endUsers.name} ilike ${`%${likeEscape(keyword)}%`}`;
+  const phone = normalizePhone(keyword);
+  if (!/^\+?\d+$/.test(phone)) return byName;
+  const mayProbe = canUseButton('user:detail', auth.viewer) || phone.replace('+', '').length <= MASKED_SUFFIX_DIGITS;
+  return or(byName, mayProbe ? sql`${endUsers.phone} like ${`%${phone}`}` : eq(endUsers.phone, phone));
+}
+
+/** Users with masked phone and ID numbers; newest first unless a sort is asked for. */
+export async function list(db: Tx, auth: Auth, q: UserListQuery): Promise<ListResult<UserRow>> {
+  const conds: (SQL | undefined)[] = [live, keywordCond(q.keyword, auth)];
+  if (q.institution_id) conds.push(eq(endUsers.institutionId, q.institution_id));
+  if (q.gender) conds.push(eq(endUsers.gender, q.gender));
+  const where = and(...conds);
+  return pagedList(db, q, fromWhere(endUsers, where), async (limit, offset) =>
+    (await selectRows(db).where(where).orderBy(...sortBy(SORT_COLUMNS, q, 'created_at', endUsers.id)).limit(limit).offset(offset))
+      .map((r) => toRow(r.u, r.institutionName, false)));
+}
+
+/** The full record, phone and ID number included (route access: the user:detail button). */
+export async function detail(db: Tx, _auth: Auth, id: number): Promise<UserDetail> {
+  const [r] = await selectRows(db).where(and(eq(endUsers.id, id), live));
+  if (!r) throw notFound();
+  return toRow(r.u, r.institutionName, true);
+}
+
+/** An ID number belongs to one live user. */
+async function assertIdNumberFree(db: Tx, idNumber: string | null | undefined, selfId: number | null) {
+  if (!idNumber) return;
+  const [taken] = await db.select({ id: endUsers.id }).from(endUsers)
+    .where(and(live, eq(endUsers.idNumber, idNumber), selfId ? ne(endUsers.id, selfId) : undefined)).limit(1);
+  if (taken) throw fieldError('id_number', 'idNumberTaken');
+}
+
+async function idNumberGuard<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('id_number', 'idNumberTaken');
+    throw error;
+  }
+}
+
+const values = (b: UserAddBody | UserEditBody) => ({
+  name: b.name, gender: b.gender, birthDate: b.birth_date ?? null, institutionId: b.institution_id,
+  heightTenths: toTenths(b.height_cm), weightTenths: toTenths(b.weight_kg),
+});
+
+export async function add(db: Db, _auth: Auth, body: UserAddBody): Promise<{ id: number }> {
+  await assertExists(db, institutions, body.institution_id, 'institution_id', 'institutionMissing');
+  await assertIdNumberFree(db, body.id_number, null);
+  const [row] = await idNumberGuard(() => db.insert(endUsers)
+    .values({ ...values(body), phone: body.phone ?? null, idNumber: body.id_number ?? null }).returning({ id: endUsers.id }));
+  return { id: row!.id };
+}
+
+/** The whole record; phone and id_number left out keep their stored values. */
+export async function edit(db: Db, _auth: Auth, body: UserEditBody): Promise<null> {
+  const [found] = await db.select({ id: endUsers.id }).from(endUsers).where(and(eq(endUsers.id, body.id), live));
+  if (!found) throw notFound();
+  await assertExists(db, institutions, body.institution_id, 'institution_id', 'institutionMissing');
+  await assertIdNumberFree(db, body.id_number, body.id);
+  await idNumberGuard(() => db.update(endUsers).set({
+    ...values(body),
+    ...(body.phone !== undefined ? { phone: body.phone } : {}),
+    ...(body.id_number !== undefined ? { idNumber: body.id_number } : {}),
+    updatedAt: new Date(),
+  }).where(and(eq(endUsers.id, body.id), live)));
+  return null;
+}
+
+/** Soft delete: inspections (a later issue) keep naming the user; the ID number is free again. */
+export async function remove(db: Db, _auth: Auth, id: number): Promise<null> {
+  const deleted = await db.update(endUsers).set({ deletedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(endUsers.id, id), live)).returning({ id: endUsers.id });
+  if (!deleted.length) throw notFound();
+  return null;
+}

@@ -1,0 +1,34 @@
+/**
+ * Routes (spec §2): public /login, /auth-redirect, /404, /401; / -> the landing page (/dashboard/index
+ * for whoever may open it, else the first page of the user's menu, lib/landing); everything else
+ * goes through the guard into the lazily loaded shell, which registers the permitted routes before its
+ * catch-all. The login route loads neither the shell nor any page.
+ */
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { Landing, PublicOnly, RequireSession } from './guard';
+import { FullPageSpin } from './FullPageSpin';
+import { preloadNamespace } from '../lib/i18n';
+
+const LoginPage = lazy(() => { preloadNamespace('auth'); return import('../features/auth/LoginPage'); });
+const AuthRedirectPage = lazy(() => import('../features/auth/AuthRedirectPage'));
+const NotFoundPage = lazy(() => import('../features/errors/ErrorPages').then((m) => ({ default: m.NotFoundPage })));
+const ForbiddenPage = lazy(() => import('../features/errors/ErrorPages').then((m) => ({ default: m.ForbiddenPage })));
+const Layout = lazy(() => import('../shell/Layout'));
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <Suspense fallback={<FullPageSpin />}>
+        <Routes>
+          <Route path="/" element={<RequireSession><Landing /></RequireSession>} />
+          <Route path="/login" element={<PublicOnly><LoginPage /></PublicOnly>} />
+          <Route path="/auth-redirect" element={<AuthRedirectPage />} />
+          <Route path="/404" element={<NotFoundPage />} />
+          <Route path="/401" element={<ForbiddenPage />} />
+          <Route path="/*" element={<RequireSession><Layout /></RequireSession>} />
+        </Routes>
+      </Suspense>
+    </BrowserRouter>
+  );
+}

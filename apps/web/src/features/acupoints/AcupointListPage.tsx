@@ -1,0 +1,149 @@
+import { useMemo } from 'react';
+import Button from 'antd/es/button';
+import Form from 'antd/es/form';
+import Image from 'antd/es/image';
+import Input from 'antd/es/input';
+import Select from 'antd/es/select';
+import Space from 'antd/es/space';
+import Tag from 'antd/es/tag';
+import Typography from 'antd/es/typography';
+import type { ColumnsType } from 'antd/es/table';
+import PictureOutlined from '@ant-design/icons/es/icons/PictureOutlined';
+import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ACUPOINT_MERIDIANS, type AcupointMeridian, type AcupointRow, type MasterStatus } from '@app/contract/api/master';
+import { ListPage, useListParams } from '../../components/list';
+import { useFormModal } from '../../components/FormModal';
+import { RowActions } from '../../components/RowActions';
+import { Access, useAccess, useAccessModel } from '../../lib/access';
+import { formatNumber } from '../../lib/money';
+import { useSettings } from '../../lib/settings';
+import { useText } from '../../components/l10n-text';
+import { useGuardedDelete } from '../../components/guarded-delete';
+import { MeridianTag, useMeridianName } from '../../components/meridian';
+import { ACUPOINT_OPTIONS } from '../../components/master-options';
+import { useAcupoints, ACUPOINT_LIST } from './api/list-acupoints';
+import { ACUPOINT_DELETE } from './api/delete-acupoint';
+import { AcupointForm } from './AcupointForm';
+import '../../components/master-data.css';
+import './acupoints.css';
+
+const FILTERS = ['keyword', 'meridian', 'is_measurement_point', 'is_treatment_point', 'status'] as const;
+const INSTANT = ['meridian', 'is_measurement_point', 'is_treatment_point', 'status'];
+
+/** /acupoint/management (grade 0): acupoints, their flags and image; treatment actions on a page of their own. */
+export default function AcupointListPage() {
+  const { t } = useTranslation('acupoints');
+  const lang = useSettings((s) => s.lang);
+  const text = useText();
+  const { label: meridianLabel } = useMeridianName();
+  const navigate = useNavigate();
+  const params = useListParams({ filters: FILTERS });
+  const query = useAcupoints(params.query);
+  const dlg = useFormModal<AcupointRow>();
+  const guardedDelete = useGuardedDelete();
+  const { can } = useAccess();
+  const model = useAccessModel();
+  /** The actions page needs both the button and the (hidden) route. */
+  const canActions = can('acupoint:action') && model.pages.some((p) => p.name === 'AcupointAction');
+
+  const yesNo = [{ value: '1', label: t('common:common.yes') }, { value: '0', label: t('common:common.no') }];
+
+  const columns = useMemo<ColumnsType<AcupointRow>>(() => [
+    {
+      key: 'image', dataIndex: 'image', title: t('col.image'), width: 72,
+      render: (v: string, r) => (v
+        ? <Image src={v} width={44} height={44} alt={r.code} className="acupoint-thumb" preview={{ mask: false }} data-testid={`acupoint-thumb-${r.code}`} />
+        : <span className="acupoint-thumb-empty" aria-hidden><PictureOutlined /></span>),
+    },
+    { key: 'code', dataIndex: 'code', title: t('col.code'), sorter: true, fixed: 'left', render: (v: string) => <span className="mono acupoint-code">{v}</span> },
+    { key: 'name', dataIndex: 'name', title: t('col.name'), render: (_, r) => text(r.name) },
+    { key: 'meridian', dataIndex: 'meridian', title: t('col.meridian'), sorter: true, render: (v: AcupointMeridian) => <MeridianTag m={v} /> },
+    {
+      key: 'flags', title: t('col.flags'),
+      render: (_, r) => (
+        <Space size={4} wrap={false}>
+          {r.is_measurement_point ? <Tag color="blue" data-testid="flag-measurement">{t('flag.measurement')}</Tag> : null}
+          {r.is_treatment_point ? <Tag color="green" data-testid="flag-treatment">{t('flag.treatment')}</Tag> : null}
+          {!r.is_measurement_point && !r.is_treatment_point ? <span className="text-muted">—</span> : null}
+        </Space>
+      ),
+    },
+    {
+      key: 'action_count', dataIndex: 'action_count', title: t('col.actions'), align: 'right',
+      render: (v: number, r) => (canActions
+        ? <Typography.Link onClick={() => navigate(`/acupoint/action/${r.id}`)}>{formatNumber(v, lang)}</Typography.Link>
+        : formatNumber(v, lang)),
+    },
+    { key: 'status', dataIndex: 'status', title: t('col.status'), render: (v: MasterStatus) => <Tag color={v === 1 ? 'success' : 'default'}>{t(v === 1 ? 'common:status.enabled' : 'common:status.disabled')}</Tag> },
+    { key: 'sort', dataIndex: 'sort', title: t('col.sort'), sorter: true, align: 'right' },
+    {
+      key: 'row-actions', title: t('common:list.actions'), fixed: 'right',
+      render: (_, r) => (
+        <RowActions actions={[
+          { key: 'edit', sign: 'acupoint:edit', label: t('common:form.edit'), onClick: () => dlg.openEdit(r) },
+          ...(canActions ? [{ key: 'actions', sign: 'acupoint:action', label: t('action.treatment'), onClick: () => navigate(`/acupoint/action/${r.id}`) }] : []),
+          {
+            key: 'delete', sign: 'acupoint:delete', label: t('common:confirm.delete'), danger: true,
+            onClick: () => guardedDelete({ path: ACUPOINT_DELETE, id: r.id, name: `${r.code} ${text(r.name)}`, content: t('deleteText'), invalidate: [ACUPOINT_LIST, ACUPOINT_OPTIONS] }),
+          },
+        ]} />
+      ),
+    },
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  ], [t, lang, text, canActions]);
+
+  return (
+    <>
+      <ListPage<AcupointRow, (typeof FILTERS)[number]>
+        testId="acupoint-list"
+        title={t('title')}
+        params={params}
+        query={query}
+        columns={columns}
+        rowKey="id"
+        instant={INSTANT}
+        noDataText={t('noData')}
+        toolbar={
+          <Access sign="acupoint:add">
+            <Button type="primary" icon={<PlusOutlined />} onClick={dlg.openCreate} data-testid="acupoint-create">{t('create')}</Button>
+          </Access>
+        }
+        filters={
+          <>
+            <Form.Item name="keyword" label={t('filter.keyword')}>
+              <Input allowClear placeholder={t('filter.keywordPlaceholder')} style={{ width: 200 }} data-testid="filter-keyword" />
+            </Form.Item>
+            <Form.Item name="meridian" label={t('col.meridian')}>
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder={t('common:list.all')}
+                style={{ width: 200 }}
+                options={ACUPOINT_MERIDIANS.map((m) => ({ value: m, label: meridianLabel(m) }))}
+                data-testid="filter-meridian"
+              />
+            </Form.Item>
+            <Form.Item name="is_measurement_point" label={t('flag.measurement')}>
+              <Select allowClear placeholder={t('common:list.all')} style={{ width: 110 }} options={yesNo} data-testid="filter-measurement" />
+            </Form.Item>
+            <Form.Item name="is_treatment_point" label={t('flag.treatment')}>
+              <Select allowClear placeholder={t('common:list.all')} style={{ width: 110 }} options={yesNo} data-testid="filter-treatment" />
+            </Form.Item>
+            <Form.Item name="status" label={t('col.status')}>
+              <Select
+                allowClear
+                placeholder={t('common:list.all')}
+                style={{ width: 120 }}
+                options={[{ value: '1', label: t('common:status.enabled') }, { value: '0', label: t('common:status.disabled') }]}
+                data-testid="filter-status"
+              />
+            </Form.Item>
+          </>
+        }
+      />
+      <AcupointForm dlg={dlg} />
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import { useMemo, useState } from 'react';
+import Button from 'antd/es/button';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Select from 'antd/es/select';
+import Tag from 'antd/es/tag';
+import Tooltip from 'antd/es/tooltip';
+import Typography from 'antd/es/typography';
+import type { ColumnsType } from 'antd/es/table';
+import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
+import { useTranslation } from 'react-i18next';
+import { GENDERS, type Gender, type UserRow } from '@app/contract/api/people';
+import { ListPage, numberFilter, useListParams } from '../../components/list';
+import { useFormModal } from '../../components/FormModal';
+import { useConfirmDelete } from '../../components/confirm';
+import { RowActions } from '../../components/RowActions';
+import { RelativeTime } from '../../components/RelativeTime';
+import { InstitutionSelect } from '../../components/InstitutionSelect';
+import { Access, useAccess } from '../../lib/access';
+import { formatNumber } from '../../lib/money';
+import { useSettings } from '../../lib/settings';
+import { useUsers } from './api/list-users';
+import { useDeleteUser } from './api/delete-user';
+import { UserForm } from './UserForm';
+import { UserDetailDrawer } from './UserDetailDrawer';
+import { ageFrom } from './person';
+
+const FILTERS = ['keyword', 'gender', 'institution_id'] as const;
+const CODECS = [numberFilter('institution_id')];
+const INSTANT = ['gender', 'institution_id'];
+const GENDER_COLOR: Record<Gender, string> = { male: 'blue', female: 'magenta', other: 'default' };
+const muted = (text: string) => <span className="text-muted">{text}</span>;
+
+/** /user/management (grade 0): the people who are inspected. Phone and ID number are masked here. */
+export default function UserListPage() {
+  const { t } = useTranslation('users');
+  const lang = useSettings((s) => s.lang);
+  const { can } = useAccess();
+  const canView = can('user:detail');
+  const params = useListParams({ filters: FILTERS });
+  const query = useUsers(params.query);
+  const dlg = useFormModal<UserRow>();
+  const [viewId, setViewId] = useState<number | null>(null);
+  const del = useDeleteUser(t('deleted'));
+  const confirmDelete = useConfirmDelete();
+
+  const columns = useMemo<ColumnsType<UserRow>>(() => {
+    const unit = (v: number | null, u: 'cm' | 'kg') => (v == null ? muted('—') : t(`unit.${u}`, { v: formatNumber(v, lang) }));
+    return [
+      {
+        key: 'name', dataIndex: 'name', title: t('col.name'), sorter: true, fixed: 'left',
+        render: (v: string, r) => (canView ? <Typography.Link onClick={() => setViewId(r.id)}>{v}</Typography.Link> : v),
+      },
+      { key: 'gender', dataIndex: 'gender', title: t('col.gender'), render: (v: Gender) => <Tag color={GENDER_COLOR[v]} variant="filled">{t(`gender.${v}`)}</Tag> },
+      {
+        key: 'age', dataIndex: 'birth_date', title: t('col.age'), align: 'right',
+        render: (v: string | null) => {
+          const age = ageFrom(v);
+          return age == null ? muted('—') : <Tooltip title={t('ageTip', { date: v })}><span>{formatNumber(age, lang)}</span></Tooltip>;
+        },
+      },
+      {
+        // Masked here; the detail drawer (user:detail) shows them in full.
+        key: 'contact', title: t('col.phoneId'),
+        render: (_, r) => (
+          <div style={{ lineHeight: 1.4, whiteSpace: 'nowrap' }}>
+            <div>{r.phone ? <span className="mono" data-testid="user-phone-masked">{r.phone}</span> : muted('—')}</div>
+            <div style={{ fontSize: 12 }}>{r.id_number ? <Typography.Text type="secondary" className="mono" style={{ fontSize: 12 }}>{r.id_number}</Typography.Text> : muted('—')}</div>
+          </div>
+        ),
+      },
+      {
+        key: 'body', title: t('col.heightWeight'),
+        render: (_, r) => (r.height_cm == null && r.weight_kg == null ? muted('—') : <span style={{ whiteSpace: 'nowrap' }}>{unit(r.height_cm, 'cm')} / {unit(r.weight_kg, 'kg')}</span>),
+      },
+      { key: 'institution', dataIndex: 'institution_name', title: t('col.institution'), width: 170, ellipsis: { showTitle: true }, render: (v: string | null) => v ?? muted('—') },
+      {
+        // The inspection history link arrives with the inspections module; until then the count only.
+        key: 'inspection_count', dataIndex: 'inspection_count', title: t('col.inspections'), sorter: true, align: 'right',
+        render: (v: number) => <span data-testid="user-inspections">{formatNumber(v, lang)}</span>,
+      },
+      { key: 'last_inspection_at', dataIndex: 'last_inspection_at', title: t('col.lastInspection'), sorter: true, render: (v: string | null) => <RelativeTime value={v} placeholder={t('never')} /> },
+      {
+        key: 'actions', title: t('common:list.actions'), fixed: 'right',
+        render: (_, r) => (
+          <RowActions actions={[
+            { key: 'view', sign: 'user:detail', label: t('action.view'), onClick: () => setViewId(r.id) },
+            { key: 'edit', sign: 'user:edit', label: t('action.edit'), onClick: () => dlg.openEdit(r) },
+            {
+              key: 'delete', sign: 'user:delete', label: t('action.delete'), danger: true,
+              onClick: () => confirmDelete({ name: r.name, content: t('deleteText'), onOk: () => del.mutateAsync({ id: r.id }) }),
+            },
+          ]} />
+        ),
+      },
+    ];
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [t, lang, canView]);
+
+  return (
+    <>
+      <ListPage<UserRow, (typeof FILTERS)[number]>
+        testId="user-list"
+        title={t('title')}
+        params={params}
+        query={query}
+        columns={columns}
+        rowKey="id"
+        codecs={CODECS}
+        instant={INSTANT}
+        noDataText={t('noData')}
+        toolbar={
+          <Access sign="user:add">
+            <Button type="primary" icon={<PlusOutlined />} onClick={dlg.openCreate} data-testid="user-create">{t('create')}</Button>
+          </Access>
+        }
+        filters={
+          <>
+            <Form.Item name="keyword" label={t('filter.keyword')}>
+              <Input allowClear placeholder={t('filter.keywordPlaceholder')} style={{ width: 220 }} data-testid="filter-keyword" />
+            </Form.Item>
+            <Form.Item name="gender" label={t('filter.gender')}>
+              <Select allowClear placeholder={t('common:list.all')} style={{ width: 120 }} options={GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))} data-testid="filter-gender" />
+            </Form.Item>
+            <Form.Item name="institution_id" label={t('filter.institution')}>
+              <InstitutionSelect placeholder={t('filter.institutionPlaceholder')} style={{ width: 220 }} data-testid="filter-institution" />
+            </Form.Item>
+          </>
+        }
+      />
+      {canView ? <UserDetailDrawer id={viewId} onClose={() => setViewId(null)} onEdit={(u) => { setViewId(null); dlg.openEdit(query.data?.list.find((r) => r.id === u.id) ?? u); }} /> : null}
+      <UserForm dlg={dlg} />
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+// Order matters: settings and session are read from storage, then i18n starts in the saved language,
+// then every feature registers its pages and strings; all before the first render.
+import './lib/settings';
+import './lib/session';
+import './lib/i18n';
+import './app/locales';
+import './app/pages';
+import { installErrorLog, logRenderError } from './lib/error-log';
+import { Providers } from './app/providers';
+import { AppRouter } from './app/router';
+import './styles.css';
+
+installErrorLog();
+
+createRoot(document.getElementById('root')!, {
+  // Errors caught by a page's error boundary go to the error log (production) instead of the console.
+  onCaughtError: (error, info) => {
+    if (import.meta.env.DEV) console.error(error);
+    else logRenderError(error, info.componentStack);
+  },
+}).render(
+  <StrictMode>
+    <Providers>
+      <AppRouter />
+    </Providers>
+  </StrictMode>,
+);

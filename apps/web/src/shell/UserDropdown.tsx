@@ -1,0 +1,55 @@
+import Avatar from 'antd/es/avatar';
+import Dropdown from 'antd/es/dropdown';
+import DashboardOutlined from '@ant-design/icons/es/icons/DashboardOutlined';
+import DownOutlined from '@ant-design/icons/es/icons/DownOutlined';
+import KeyOutlined from '@ant-design/icons/es/icons/KeyOutlined';
+import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined';
+import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../lib/session';
+import { logout } from '../lib/auth';
+import { useUi } from '../lib/ui';
+
+export function UserDropdown({ compact }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const name = useSession((s) => s.name || s.username);
+  const avatar = useSession((s) => s.avatar);
+  const set = useUi((s) => s.set);
+  return (
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      menu={{
+        items: [
+          { key: 'dashboard', icon: <DashboardOutlined />, label: <span data-testid="user-menu-dashboard">{t('nav.dashboard')}</span> },
+          { key: 'password', icon: <KeyOutlined />, label: <span data-testid="user-menu-password">{t('nav.changePassword')}</span> },
+          { type: 'divider' },
+          { key: 'logout', icon: <LogoutOutlined />, danger: true, label: <span data-testid="user-menu-logout">{t('nav.logout')}</span> },
+        ],
+        onClick: async ({ key }) => {
+          if (key === 'dashboard') navigate('/dashboard/index');
+          if (key === 'password') set({ passwordOpen: true });
+          if (key === 'logout') {
+            await logout();
+            navigate('/login', { replace: true });
+          }
+        },
+      }}
+    >
+      <button type="button" className="user-dropdown" aria-label={t('nav.userMenu')} data-testid="user-dropdown">
+        <Avatar
+          size={30}
+          src={avatar || undefined}
+          icon={<UserOutlined />}
+          alt=""
+          className="user-avatar"
+          data-testid="user-avatar"
+        />
+        {!compact ? <span className="user-name">{name}</span> : null}
+        <DownOutlined className="user-caret" />
+      </button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../constants';
+
+/** Query strings carry everything as text: these coerce and bound what lists accept. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+  sort: z.string().max(64).optional(),
+  order: z.enum(['ascend', 'descend']).optional(),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+/** Builds a list query schema: paging plus the module's filters, with sort limited to its columns. */
+export function listQuery<S extends z.ZodRawShape, K extends string>(filters: S, sortable: readonly [K, ...K[]]) {
+  return pageQuery.extend({ ...filters, sort: z.enum(sortable).optional() });
+}
+
+/** A database id: a positive 32-bit integer. */
+export const id = () => z.coerce.number().int().positive().max(2_147_483_647);
+export const idParam = z.object({ id: id() });
+
+export const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => (v ? v : undefined));
+export const dateTime = z.iso.datetime({ offset: true });
+export const l10nSchema = z.object({ zh: z.string().trim().max(200), en: z.string().trim().max(200), es: z.string().trim().max(200), ja: z.string().trim().max(200) });

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { listQuery, optionalText } from './common';
+
+export const DEVICE_STATUSES = ['inactive', 'active', 'disabled'] as const;
+export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
+export const DEVICE_SORTS = ['serial', 'name', 'status', 'activated_at', 'expires_at', 'last_seen_at', 'total_inspections', 'created_at'] as const;
+
+const dateOnly = z.iso.date();
+
+export const equipmentListQuery = listQuery(
+  {
+    keyword: optionalText(64),
+    status: z.enum(DEVICE_STATUSES).optional(),
+    institution_id: z.coerce.number().int().positive().optional(),
+    expires_from: dateOnly.optional(),
+    expires_to: dateOnly.optional(),
+    expiring: z.enum(['1', 'true', '0', 'false']).optional().transform((v) => v === '1' || v === 'true'),
+  },
+  DEVICE_SORTS,
+);
+export type EquipmentListQuery = z.infer<typeof equipmentListQuery>;
+
+export interface DeviceRow {
+  id: number;
+  serial: string;
+  model: string;
+  name: string;
+  status: DeviceStatus;
+  institution_id: number | null;
+  institution_name: string | null;
+  activated_at: string | null;
+  expires_at: string | null;
+  remaining_uses: number | null;
+  total_inspections: number;
+  last_seen_at: string | null;
+  created_at: string;
+  remark: string;
+  expiring: boolean;
+}

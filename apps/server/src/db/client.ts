@@ -40,8 +40,16 @@ export async function openPglite(dir?: string): Promise<Database> {
   };
 }
 
-export async function openPostgres(url: string): Promise<Database> {
+/**
+ * An idle pooled connection that the server ends (restart, failover, a terminated backend) makes the
+ * pool emit 'error'; unheard, that event would bring the whole process down. The pool drops the dead
+ * client and opens a new one on the next query, so reporting it is all there is to do.
+ */
+const reportIdleError = (err: Error) => process.stderr.write(`database: idle connection lost: ${err.message}\n`);
+
+export async function openPostgres(url: string, opts: { onIdleError?: (err: Error) => void } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', opts.onIdleError ?? reportIdleError);
   // Keep BIGINT money and counts as numbers (they stay far below 2^53) and dates as Date.
   pg.types.setTypeParser(20, (v) => Number(v));
   const db = drizzlePg(pool, { schema }) as unknown as Db;

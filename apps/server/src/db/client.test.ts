@@ -10,7 +10,7 @@ describe.skipIf(!url)('PostgreSQL pool', () => {
     const lost: Error[] = [];
     const database = await openPostgres(url!, { onIdleError: (err) => lost.push(err) });
     try {
-      const [row] = (await database.db.execute(sql`select pg_backend_pid() as pid`)).rows as { pid: number }[];
+      const [row] = ((await database.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] }).rows;
       // The connection is idle in the pool now; end it from the server side, as a restart would.
       const killer = new pg.Client({ connectionString: url });
       await killer.connect();
@@ -18,7 +18,7 @@ describe.skipIf(!url)('PostgreSQL pool', () => {
       await killer.end();
       for (let i = 0; i < 50 && lost.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
       expect(lost).toHaveLength(1);
-      const again = (await database.db.execute(sql`select 1 as one`)).rows as { one: number }[];
+      const again = ((await database.db.execute(sql`select 1 as one`)) as unknown as { rows: { one: number }[] }).rows;
       expect(again[0]!.one).toBe(1);
     } finally {
       await database.close();

@@ -30,6 +30,18 @@ export interface FormModalProps<V extends object> {
 }
 
 /**
+ * Counts the openings of a dialog. A dialog that closes right after a save hides while its Save button's
+ * loading icon is still animating out; hidden, that animation never ends, and the next opening would show
+ * a button still carrying an invisible "loading" icon (screen readers read "loading Save"). Keyed by this
+ * count, the footer buttons start fresh at every opening.
+ */
+export function useOpening(open: boolean): number {
+  const [seen, setSeen] = useState({ open, count: open ? 1 : 0 });
+  if (seen.open !== open) setSeen({ open, count: open ? seen.count + 1 : seen.count });
+  return seen.count;
+}
+
+/**
  * Create/edit dialog (or drawer) around an antd Form. Validates, calls onSubmit, closes on success;
  * on a 400 with `datas.fields` the messages appear under the matching fields.
  */
@@ -39,6 +51,7 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
   const [own] = Form.useForm<V>();
   const form = props.form ?? own;
   const [saving, setSaving] = useState(false);
+  const opening = useOpening(open);
 
   useEffect(() => {
     if (!open) return;
@@ -85,7 +98,7 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
         extra={
           <Space>
             <Button onClick={onClose}>{t('form.cancel')}</Button>
-            <Button type="primary" loading={saving} onClick={submit}>{okText ?? t('form.save')}</Button>
+            <Button key={opening} type="primary" loading={saving} onClick={submit}>{okText ?? t('form.save')}</Button>
           </Space>
         }
       >
@@ -98,10 +111,10 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
       open={open}
       title={title}
       onCancel={onClose}
-      onOk={submit}
-      okText={okText ?? t('form.save')}
-      cancelText={t('form.cancel')}
-      confirmLoading={saving}
+      footer={[
+        <Button key="cancel" onClick={onClose}>{t('form.cancel')}</Button>,
+        <Button key={`ok-${opening}`} type="primary" loading={saving} onClick={submit}>{okText ?? t('form.save')}</Button>,
+      ]}
       width={width ?? 560}
       destroyOnHidden
       forceRender

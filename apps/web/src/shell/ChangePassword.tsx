@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import App from 'antd/es/app';
+import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
@@ -13,6 +14,7 @@ import { passwordRuleError } from '../lib/password';
 import { api, isApiError } from '../lib/api';
 import { useSession } from '../lib/session';
 import { useUi } from '../lib/ui';
+import { useOpening } from '../components/FormModal';
 
 export default function ChangePasswordDialog() {
   const { t } = useTranslation();
@@ -22,6 +24,7 @@ export default function ChangePasswordDialog() {
   const userId = useSession((s) => s.userId);
   const [form] = Form.useForm<{ value: string }>();
   const [saving, setSaving] = useState(false);
+  const opening = useOpening(open);
 
   const close = () => { set({ passwordOpen: false }); form.resetFields(); };
 
@@ -49,10 +52,10 @@ export default function ChangePasswordDialog() {
       open={open}
       title={t('password.title')}
       onCancel={close}
-      onOk={submit}
-      okText={t('form.ok')}
-      cancelText={t('form.cancel')}
-      confirmLoading={saving}
+      footer={[
+        <Button key="cancel" onClick={close}>{t('form.cancel')}</Button>,
+        <Button key={`ok-${opening}`} type="primary" loading={saving} onClick={submit} data-testid="change-password-ok">{t('form.ok')}</Button>,
+      ]}
       destroyOnHidden
       forceRender
       width={420}

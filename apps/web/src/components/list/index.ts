@@ -4,3 +4,4 @@ export { FilterBar, type FilterBarProps } from './FilterBar';
 export { ListEmpty, type EmptyReason } from './ListEmpty';
 export { dateRangeFilter, numberFilter, boolFilter, type FilterCodec } from './codecs';
 export { apiQueryOptions, listQueryOptions, useApiQuery, useListQuery, useApiMutation, successToast, type ApiMutationOptions } from './queries';
+export { CreateButton, KeywordFilter } from './toolbar';

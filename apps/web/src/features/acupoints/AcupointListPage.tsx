@@ -1,19 +1,16 @@
 import { useMemo } from 'react';
-import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Image from 'antd/es/image';
-import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import type { ColumnsType } from 'antd/es/table';
 import PictureOutlined from '@ant-design/icons/es/icons/PictureOutlined';
-import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ACUPOINT_MERIDIANS, type AcupointMeridian, type AcupointRow, type MasterStatus } from '@app/contract/api/master';
-import { ListPage, useListParams } from '../../components/list';
+import { ListPage, useListParams, CreateButton, KeywordFilter } from '../../components/list';
 import { useFormModal } from '../../components/FormModal';
 import { RowActions } from '../../components/RowActions';
 import { Access, useAccess, useAccessModel } from '../../lib/access';
@@ -106,15 +103,11 @@ export default function AcupointListPage() {
         instant={INSTANT}
         noDataText={t('noData')}
         toolbar={
-          <Access sign="acupoint:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={dlg.openCreate} data-testid="acupoint-create">{t('create')}</Button>
-          </Access>
+          <CreateButton sign="acupoint:add" onClick={dlg.openCreate} testId="acupoint-create">{t('create')}</CreateButton>
         }
         filters={
           <>
-            <Form.Item name="keyword" label={t('filter.keyword')}>
-              <Input allowClear placeholder={t('filter.keywordPlaceholder')} style={{ width: 200 }} data-testid="filter-keyword" />
-            </Form.Item>
+            <KeywordFilter label={t('filter.keyword')} placeholder={t('filter.keywordPlaceholder')} />
             <Form.Item name="meridian" label={t('col.meridian')}>
               <Select
                 allowClear

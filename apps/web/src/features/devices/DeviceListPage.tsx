@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
@@ -9,7 +8,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_STATUSES, type DeviceRow, type DeviceStatus } from '@app/contract/api/equipment';
 import { EXPIRING_DAYS } from '@app/contract/constants';
-import { boolFilter, dateRangeFilter, ListPage, numberFilter, useListParams } from '../../components/list';
+import { boolFilter, dateRangeFilter, ListPage, numberFilter, useListParams, KeywordFilter } from '../../components/list';
 import { InstitutionSelect } from '../../components/InstitutionSelect';
 import { LazyRangePicker } from '../../components/LazyRangePicker';
 import { RelativeTime } from '../../components/RelativeTime';
@@ -80,9 +79,7 @@ export default function DeviceListPage() {
       title={t('title')}
       filters={
         <>
-          <Form.Item name="keyword" label={t('filter.keyword')}>
-            <Input allowClear placeholder={t('filter.keywordPlaceholder')} style={{ width: 200 }} data-testid="filter-keyword" />
-          </Form.Item>
+          <KeywordFilter label={t('filter.keyword')} placeholder={t('filter.keywordPlaceholder')} />
           <Form.Item name="status" label={t('filter.status')}>
             <Select
               allowClear

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
@@ -7,13 +6,11 @@ import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import type { ColumnsType } from 'antd/es/table';
-import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import { MERIDIANS, type DiseaseRow, type DiseaseTreeNode, type MasterStatus } from '@app/contract/api/master';
-import { ListPage, useListParams } from '../../components/list';
+import { ListPage, useListParams, CreateButton, KeywordFilter } from '../../components/list';
 import { useFormModal } from '../../components/FormModal';
 import { RowActions } from '../../components/RowActions';
-import { Access } from '../../lib/access';
 import { useText } from '../../components/l10n-text';
 import { useGuardedDelete } from '../../components/guarded-delete';
 import { useMeridianName } from '../../components/meridian';
@@ -149,17 +146,13 @@ export default function DiseaseManagePage() {
           instant={INSTANT}
           noDataText={t('noData')}
           toolbar={
-            <Access sign="disease:add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={dlg.openCreate} disabled={!tree.data?.length} data-testid="disease-create">{t('create')}</Button>
-            </Access>
+            <CreateButton sign="disease:add" onClick={dlg.openCreate} disabled={!tree.data?.length} testId="disease-create">{t('create')}</CreateButton>
           }
           filters={
             <>
               {/* The category chosen on the left travels with the other filters. */}
               <Form.Item name="category_id" hidden><Input /></Form.Item>
-              <Form.Item name="keyword" label={t('filter.keyword')}>
-                <Input allowClear placeholder={t('filter.keywordPlaceholder')} style={{ width: 180 }} data-testid="filter-keyword" />
-              </Form.Item>
+              <KeywordFilter label={t('filter.keyword')} placeholder={t('filter.keywordPlaceholder')} width={180} />
               <Form.Item name="meridian" label={t('filter.meridian')}>
                 <Select
                   allowClear

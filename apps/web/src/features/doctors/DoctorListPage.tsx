@@ -1,21 +1,17 @@
 import { useMemo, useState } from 'react';
-import Button from 'antd/es/button';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import type { ColumnsType } from 'antd/es/table';
-import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DOCTOR_STATUSES, type DoctorDetail, type DoctorRow, type DoctorStatus, type Gender } from '@app/contract/api/people';
-import { ListPage, numberFilter, useListParams } from '../../components/list';
+import { ListPage, numberFilter, useListParams, CreateButton, KeywordFilter } from '../../components/list';
 import { useFormModal } from '../../components/FormModal';
 import { useConfirmDelete } from '../../components/confirm';
 import { RowActions } from '../../components/RowActions';
 import { InstitutionSelect } from '../../components/InstitutionSelect';
-import { Access } from '../../lib/access';
 import { formatNumber } from '../../lib/money';
 import { formatDateTime } from '../../lib/time';
 import { useSettings } from '../../lib/settings';
@@ -89,15 +85,11 @@ export default function DoctorListPage() {
         instant={INSTANT}
         noDataText={t('noData')}
         toolbar={
-          <Access sign="doctor:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={dlg.openCreate} data-testid="doctor-create">{t('create')}</Button>
-          </Access>
+          <CreateButton sign="doctor:add" onClick={dlg.openCreate} testId="doctor-create">{t('create')}</CreateButton>
         }
         filters={
           <>
-            <Form.Item name="keyword" label={t('filter.keyword')}>
-              <Input allowClear placeholder={t('filter.keywordPlaceholder')} style={{ width: 200 }} data-testid="filter-keyword" />
-            </Form.Item>
+            <KeywordFilter label={t('filter.keyword')} placeholder={t('filter.keywordPlaceholder')} />
             <Form.Item name="institution_id" label={t('filter.institution')}>
               <InstitutionSelect placeholder={t('filter.institutionPlaceholder')} style={{ width: 220 }} data-testid="filter-institution" />
             </Form.Item>

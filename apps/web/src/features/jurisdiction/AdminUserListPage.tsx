@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
-import Button from 'antd/es/button';
+import { CreateButton, KeywordFilter } from '../../components/list';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
@@ -9,7 +8,6 @@ import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import type { ColumnsType } from 'antd/es/table';
-import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import CrownOutlined from '@ant-design/icons/es/icons/CrownOutlined';
 import { useTranslation } from 'react-i18next';
 import type { AdminRow } from '@app/contract/api/jurisdiction';
@@ -138,15 +136,11 @@ export default function AdminUserListPage() {
         instant={INSTANT}
         noDataText={t('admin.noData')}
         toolbar={
-          <Access sign="admin:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={dlg.openCreate} data-testid="admin-create">{t('admin.create')}</Button>
-          </Access>
+          <CreateButton sign="admin:add" onClick={dlg.openCreate} testId="admin-create">{t('admin.create')}</CreateButton>
         }
         filters={
           <>
-            <Form.Item name="keyword" label={t('admin.filter.keyword')}>
-              <Input allowClear placeholder={t('admin.filter.keywordPlaceholder')} style={{ width: 220 }} data-testid="filter-keyword" />
-            </Form.Item>
+            <KeywordFilter label={t('admin.filter.keyword')} placeholder={t('admin.filter.keywordPlaceholder')} width={220} />
             <Form.Item name="role_id" label={t('admin.col.role')}>
               <Select allowClear placeholder={t('common:list.all')} style={{ width: 180 }} options={roleOptions} loading={roles.isFetching} data-testid="filter-role" />
             </Form.Item>

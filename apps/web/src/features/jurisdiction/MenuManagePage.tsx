@@ -9,7 +9,6 @@ import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import Badge from 'antd/es/badge';
 import type { ColumnsType } from 'antd/es/table';
-import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
 import NodeExpandOutlined from '@ant-design/icons/es/icons/NodeExpandOutlined';
 import NodeCollapseOutlined from '@ant-design/icons/es/icons/NodeCollapseOutlined';
@@ -26,6 +25,7 @@ import { filterTree, whyNotDeleteMenu } from './rules';
 import { ActionLinks, LockBadge, MenuTypeTag, useWhy } from './parts';
 import { MenuForm, type MenuDialogState } from './MenuForm';
 import './jurisdiction.css';
+import { CreateButton } from '../../components/list';
 
 const FILTERS = ['keyword'] as const;
 
@@ -145,9 +145,7 @@ export default function MenuManagePage() {
           <Flex gap={8} wrap align="center">
             <Button icon={<NodeExpandOutlined />} onClick={() => setExpanded(parentKeys(tree))} disabled={!!keyword} data-testid="menu-expand-all">{t('expandAll')}</Button>
             <Button icon={<NodeCollapseOutlined />} onClick={() => setExpanded([])} disabled={!!keyword} data-testid="menu-collapse-all">{t('collapseAll')}</Button>
-            <Access sign="menu:add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => dlg.openEdit({ mode: 'create', parent: null })} data-testid="menu-create">{t('menu.addRoot')}</Button>
-            </Access>
+            <CreateButton sign="menu:add" onClick={() => dlg.openEdit({ mode: 'create', parent: null })} testId="menu-create">{t('menu.addRoot')}</CreateButton>
             <Tooltip title={t('common:list.refresh')}>
               <Button aria-label={t('common:list.refresh')} icon={<ReloadOutlined spin={query.isFetching} />} onClick={() => query.refetch()} data-testid="list-refresh" />
             </Tooltip>

@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
+import { CreateButton, KeywordFilter } from '../../components/list';
 import App from 'antd/es/app';
-import Button from 'antd/es/button';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
@@ -10,7 +9,6 @@ import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import type { ColumnsType } from 'antd/es/table';
-import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import EyeOutlined from '@ant-design/icons/es/icons/EyeOutlined';
 import CrownOutlined from '@ant-design/icons/es/icons/CrownOutlined';
 import { useQueryClient } from '@tanstack/react-query';
@@ -170,15 +168,11 @@ export default function RoleListPage() {
         instant={INSTANT}
         noDataText={t('role.noData')}
         toolbar={
-          <Access sign="role:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={openCreate} data-testid="role-create">{t('role.create')}</Button>
-          </Access>
+          <CreateButton sign="role:add" onClick={openCreate} testId="role-create">{t('role.create')}</CreateButton>
         }
         filters={
           <>
-            <Form.Item name="keyword" label={t('role.filter.keyword')}>
-              <Input allowClear placeholder={t('role.filter.keywordPlaceholder')} style={{ width: 220 }} data-testid="filter-keyword" />
-            </Form.Item>
+            <KeywordFilter label={t('role.filter.keyword')} placeholder={t('role.filter.keywordPlaceholder')} width={220} />
             <Form.Item name="status" label={t('role.col.status')}>
               <Select
                 allowClear

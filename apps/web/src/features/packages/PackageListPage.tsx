@@ -1,18 +1,15 @@
 import { useMemo } from 'react';
 import App from 'antd/es/app';
-import Button from 'antd/es/button';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import type { ColumnsType } from 'antd/es/table';
-import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import { PACKAGE_KINDS, PACKAGE_STATUSES, type PackageKind, type PackageRow, type PackageStatus } from '@app/contract/api/packages';
-import { ListPage, useListParams } from '../../components/list';
+import { ListPage, useListParams, CreateButton, KeywordFilter } from '../../components/list';
 import { useFormModal } from '../../components/FormModal';
 import { useConfirmDelete } from '../../components/confirm';
 import { RowActions } from '../../components/RowActions';
@@ -117,15 +114,11 @@ export default function PackageListPage() {
         instant={INSTANT}
         noDataText={t('noData')}
         toolbar={
-          <Access sign="package:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={dlg.openCreate} data-testid="package-create">{t('create')}</Button>
-          </Access>
+          <CreateButton sign="package:add" onClick={dlg.openCreate} testId="package-create">{t('create')}</CreateButton>
         }
         filters={
           <>
-            <Form.Item name="keyword" label={t('filter.keyword')}>
-              <Input allowClear placeholder={t('filter.keywordPlaceholder')} style={{ width: 200 }} data-testid="filter-keyword" />
-            </Form.Item>
+            <KeywordFilter label={t('filter.keyword')} placeholder={t('filter.keywordPlaceholder')} />
             <Form.Item name="kind" label={t('filter.kind')}>
               <Select allowClear placeholder={t('common:list.all')} style={{ width: 140 }} options={PACKAGE_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))} data-testid="filter-kind" />
             </Form.Item>

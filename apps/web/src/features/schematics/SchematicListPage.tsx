@@ -1,19 +1,15 @@
 import { useMemo, useState } from 'react';
-import Button from 'antd/es/button';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import type { ColumnsType } from 'antd/es/table';
-import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SCHEMATIC_KINDS, type SchematicDetail, type SchematicKind, type SchematicRow } from '@app/contract/api/master';
-import { ListPage, numberFilter, useListParams } from '../../components/list';
+import { ListPage, numberFilter, useListParams, CreateButton, KeywordFilter } from '../../components/list';
 import { useFormModal } from '../../components/FormModal';
 import { RowActions } from '../../components/RowActions';
-import { Access } from '../../lib/access';
 import { formatNumber } from '../../lib/money';
 import { useSettings } from '../../lib/settings';
 import { useText } from '../../components/l10n-text';
@@ -93,15 +89,11 @@ export default function SchematicListPage() {
         instant={INSTANT}
         noDataText={t('noData')}
         toolbar={
-          <Access sign="schematic:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={dlg.openCreate} data-testid="schematic-create">{t('create')}</Button>
-          </Access>
+          <CreateButton sign="schematic:add" onClick={dlg.openCreate} testId="schematic-create">{t('create')}</CreateButton>
         }
         filters={
           <>
-            <Form.Item name="keyword" label={t('filter.keyword')}>
-              <Input allowClear placeholder={t('filter.keywordPlaceholder')} style={{ width: 200 }} data-testid="filter-keyword" />
-            </Form.Item>
+            <KeywordFilter label={t('filter.keyword')} placeholder={t('filter.keywordPlaceholder')} />
             <Form.Item name="kind" label={t('col.kind')}>
               <Select allowClear placeholder={t('common:list.all')} style={{ width: 180 }} options={SCHEMATIC_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))} data-testid="filter-kind" />
             </Form.Item>

@@ -1,16 +1,12 @@
 import { useMemo, useState } from 'react';
-import Button from 'antd/es/button';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
 import type { ColumnsType } from 'antd/es/table';
-import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import type { SystemRow, SystemTreeNode } from '@app/contract/api/master';
-import { ListPage, useListParams } from '../../components/list';
+import { ListPage, useListParams, CreateButton, KeywordFilter } from '../../components/list';
 import { RowActions } from '../../components/RowActions';
-import { Access } from '../../lib/access';
 import { formatNumber } from '../../lib/money';
 import { useSettings } from '../../lib/settings';
 import { useText } from '../../components/l10n-text';
@@ -114,15 +110,11 @@ export default function SystemManagePage() {
           rowClassName: (r) => (r.level === 2 ? 'system-row-sub' : ''),
         }}
         toolbar={
-          <Access sign="system:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => openCreate(null)} data-testid="system-create">{t('create')}</Button>
-          </Access>
+          <CreateButton sign="system:add" onClick={() => openCreate(null)} testId="system-create">{t('create')}</CreateButton>
         }
         filters={
           <>
-            <Form.Item name="keyword" label={t('filter.keyword')}>
-              <Input allowClear placeholder={t('filter.keywordPlaceholder')} style={{ width: 200 }} data-testid="filter-keyword" />
-            </Form.Item>
+            <KeywordFilter label={t('filter.keyword')} placeholder={t('filter.keywordPlaceholder')} />
             <Form.Item name="level" label={t('col.level')}>
               <Select
                 allowClear

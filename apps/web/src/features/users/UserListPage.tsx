@@ -1,16 +1,13 @@
 import { useMemo, useState } from 'react';
-import Button from 'antd/es/button';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import type { ColumnsType } from 'antd/es/table';
-import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import { GENDERS, type Gender, type UserRow } from '@app/contract/api/people';
-import { ListPage, numberFilter, useListParams } from '../../components/list';
+import { ListPage, numberFilter, useListParams, CreateButton, KeywordFilter } from '../../components/list';
 import { useFormModal } from '../../components/FormModal';
 import { useConfirmDelete } from '../../components/confirm';
 import { RowActions } from '../../components/RowActions';
@@ -110,15 +107,11 @@ export default function UserListPage() {
         instant={INSTANT}
         noDataText={t('noData')}
         toolbar={
-          <Access sign="user:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={dlg.openCreate} data-testid="user-create">{t('create')}</Button>
-          </Access>
+          <CreateButton sign="user:add" onClick={dlg.openCreate} testId="user-create">{t('create')}</CreateButton>
         }
         filters={
           <>
-            <Form.Item name="keyword" label={t('filter.keyword')}>
-              <Input allowClear placeholder={t('filter.keywordPlaceholder')} style={{ width: 220 }} data-testid="filter-keyword" />
-            </Form.Item>
+            <KeywordFilter label={t('filter.keyword')} placeholder={t('filter.keywordPlaceholder')} width={220} />
             <Form.Item name="gender" label={t('filter.gender')}>
               <Select allowClear placeholder={t('common:list.all')} style={{ width: 120 }} options={GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))} data-testid="filter-gender" />
             </Form.Item>

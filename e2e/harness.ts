@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -82,4 +83,40 @@ export async function api(url: string, method: 'GET' | 'POST', apiPath: string, 
   else body = JSON.stringify(payload);
   const res = await fetch(target, { method, headers: body ? { 'content-type': 'application/json' } : {}, body });
   return (await res.json()) as { code: number; datas: any };
+}
+
+/** expect.poll with a timeout fit for a browser on a loaded two-core machine. */
+export const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 100 });
+
+export type LoginKind = 'platform' | 'institution';
+
+/** Fills and submits the login page (already open) on the given tab. */
+export async function submitLogin(page: Page, username: string, kind: LoginKind = 'platform', password = DEMO_PASSWORD) {
+  await page.getByTestId(`login-tab-${kind}`).click();
+  // A Playwright wait, not expect.poll: this also runs in beforeAll hooks, where vitest refuses expect.poll.
+  await page.locator(`[data-testid="login-tab-${kind}"][aria-selected="true"]`).waitFor();
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Signs in through the login page and waits for the shell (sidebar, or the hamburger on mobile). */
+export async function signIn(page: Page, baseUrl: string, username = 'admin', kind: LoginKind = 'platform', password = DEMO_PASSWORD) {
+  await page.goto(`${baseUrl}/login`);
+  await submitLogin(page, username, kind, password);
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
+  await page.getByTestId('sidebar-menu').or(page.getByTestId('hamburger')).first().waitFor({ timeout: 20_000 });
+}
+
+/** The session key the browser holds (the Admin-Token cookie), if any. */
+export async function sessionKey(context: BrowserContext): Promise<string | undefined> {
+  const cookie = (await context.cookies()).find((c) => c.name === 'Admin-Token');
+  return cookie ? decodeURIComponent(cookie.value) : undefined;
+}
+
+/** Lets spinners, toasts and animations finish before a screenshot. */
+export async function settle(page: Page) {
+  await poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count()).toBe(0);
+  await poll(() => page.locator('.ant-message-notice').count()).toBe(0);
+  await page.waitForTimeout(400);
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } f
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { buildMenu, type Viewer } from '@app/contract/access';
 import type { RoleNode } from '@app/contract/api/auth';
-import { api, ARTIFACTS, DEMO_PASSWORD, launchBrowser, newPage, screenshot, startServer, type RunningServer } from '../harness';
+import { api, ARTIFACTS, DEMO_PASSWORD, launchBrowser, newPage, screenshot, sessionKey as browserKey, settle, signIn, startServer, type RunningServer } from '../harness';
 
 const ROLE = 'Acupoint editor';
 const USER = 'acu.editor';
@@ -32,13 +32,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-async function login(p: Page, username: string, password: string) {
-  await p.goto(`${server.url}/login`);
-  await p.getByTestId('login-username').fill(username);
-  await p.getByTestId('login-password').fill(password);
-  await p.getByTestId('login-submit').click();
-  await p.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
-}
+const login = (p: Page, username: string, password: string) => signIn(p, server.url, username, 'platform', password);
 
 async function logout(p: Page) {
   await p.getByTestId('user-dropdown').click();
@@ -47,9 +41,9 @@ async function logout(p: Page) {
 }
 
 async function sessionKey(ctx: BrowserContext): Promise<string> {
-  const cookie = (await ctx.cookies()).find((c) => c.name === 'Admin-Token');
-  expect(cookie?.value, 'Admin-Token cookie').toBeTruthy();
-  return decodeURIComponent(cookie!.value);
+  const key = await browserKey(ctx);
+  expect(key, 'Admin-Token cookie').toBeTruthy();
+  return key!;
 }
 
 /** The visible sidebar entries (route names of the menu-<name> test ids), top level and opened submenus. */
@@ -97,13 +91,6 @@ async function pickOption(p: Page, select: string, text: string) {
   await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
   // The closing dropdown lies over the dialog's footer for a moment.
   await poll(() => p.locator('.ant-select-dropdown:visible').count()).toBe(0);
-}
-
-/** Lets loading spinners, toasts and open/close animations finish before a screenshot. */
-async function settle(p: Page) {
-  await poll(() => p.locator('.ant-spin-spinning, .ant-skeleton-active').count(), { timeout: 15_000 }).toBe(0);
-  await poll(() => p.locator('.ant-message-notice').count(), { timeout: 15_000 }).toBe(0);
-  await p.waitForTimeout(400);
 }
 
 async function shot(p: Page, name: string) {
@@ -209,7 +196,8 @@ describe('platform access control', () => {
     expect(await row.textContent()).toContain(ROLE);
     expect(await row.textContent()).toContain('Never');
 
-    // A taken username comes back from the server and shows under the field.
+    // A taken username comes back from the server and shows under the field. The dialog reopens after a
+    // save: its Save button must be named exactly "Save" again (no "loading" icon left from the last save).
     await page.getByTestId('admin-create').click();
     await dialog.waitFor();
     await page.getByTestId('admin-form-username').fill('ADMIN');

@@ -5,7 +5,7 @@
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launchBrowser, newPage, screenshot, startServer, type RunningServer } from '../harness';
+import { launchBrowser, newPage, screenshot, signIn as signInAt, startServer, type RunningServer } from '../harness';
 
 // ---------------------------------------------------------------------------------------------
 // A real PNG, drawn here: a light grid with a framed shape, so the marker lands on a visible spot.
@@ -60,13 +60,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-async function signIn() {
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId('login-username').fill('admin');
-  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
-}
+const signIn = () => signInAt(page, server.url, 'admin');
 
 /** Opens a console page by its path and waits for the list's first rows. */
 async function open(path: string, ready: string) {

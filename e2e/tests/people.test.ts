@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, DEMO_PASSWORD, launchBrowser, newPage, screenshot, startServer, type RunningServer } from '../harness';
+import { api, DEMO_PASSWORD, launchBrowser, newPage, screenshot, signIn as signInAt, startServer, type RunningServer } from '../harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -21,13 +21,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page, username = 'admin', password = DEMO_PASSWORD) {
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
-}
+const signIn = (page: Page, username = 'admin', password = DEMO_PASSWORD) => signInAt(page, server.url, username, 'platform', password);
 
 /** Opens a page by its address and waits for the list rows (or the given test id). */
 async function open(page: Page, path: string, ready: string) {

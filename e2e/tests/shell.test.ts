@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
-import { api, ARTIFACTS, DEMO_PASSWORD, launchBrowser, newPage, screenshot, startServer, type RunningServer } from '../harness';
+import { api, ARTIFACTS, DEMO_PASSWORD, launchBrowser, newPage, poll, screenshot, sessionKey, settle, signIn as signInAt, startServer, submitLogin, type LoginKind, type RunningServer } from '../harness';
 
-type Kind = 'platform' | 'institution';
+type Kind = LoginKind;
 
 let server: RunningServer;
 let browser: Browser;
@@ -32,35 +32,13 @@ beforeEach((ctx) => {
   });
 });
 
-/** expect.poll with a timeout fit for a browser on a loaded two-core machine. */
-const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 100 });
-
 async function open(opts: Parameters<typeof newPage>[1] = {}): Promise<{ context: BrowserContext; page: Page }> {
   const made = await newPage(browser, opts);
   current = made.page;
   return made;
 }
 
-/** Fills and submits the login page (already open) on the given tab. */
-async function submitLogin(page: Page, username: string, kind: Kind, password = DEMO_PASSWORD) {
-  await page.getByTestId(`login-tab-${kind}`).click();
-  await poll(() => page.getByTestId(`login-tab-${kind}`).getAttribute('aria-selected')).toBe('true');
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-}
-
-async function signIn(page: Page, username: string, kind: Kind, password = DEMO_PASSWORD) {
-  await page.goto(`${server.url}/login`);
-  await submitLogin(page, username, kind, password);
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
-  await page.getByTestId('sidebar-menu').or(page.getByTestId('hamburger')).first().waitFor({ timeout: 20_000 });
-}
-
-async function sessionKey(context: BrowserContext): Promise<string | undefined> {
-  const cookie = (await context.cookies()).find((c) => c.name === 'Admin-Token');
-  return cookie ? decodeURIComponent(cookie.value) : undefined;
-}
+const signIn = (page: Page, username: string, kind: Kind, password = DEMO_PASSWORD) => signInAt(page, server.url, username, kind, password);
 
 /** The visible (kept-alive pages hide the others) element with this test id. */
 const visible = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
@@ -77,13 +55,6 @@ async function pickDropdownItem(page: Page, testId: string) {
   const dropdown = page.locator('.ant-dropdown:visible').filter({ has: item });
   await poll(() => dropdown.evaluate((e) => /-(enter|appear|leave)\b/.test(e.className))).toBe(false);
   await item.click();
-}
-
-/** Lets spinners, toasts and animations finish before a screenshot. */
-async function settle(page: Page) {
-  await poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count()).toBe(0);
-  await poll(() => page.locator('.ant-message-notice').count()).toBe(0);
-  await page.waitForTimeout(400);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, onTestFailed } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -114,9 +114,69 @@ export async function sessionKey(context: BrowserContext): Promise<string | unde
   return cookie ? decodeURIComponent(cookie.value) : undefined;
 }
 
+/** The visible element with this test id (kept-alive pages hide the others). */
+export const visible = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
+
+/**
+ * Clicks an item of the dropdown just opened, once the dropdown has finished appearing: a click during
+ * its entry animation can scroll the page and lose the popup under the sticky header.
+ */
+export async function pickDropdownItem(page: Page, testId: string) {
+  const item = visible(page, testId);
+  await item.waitFor();
+  const dropdown = page.locator('.ant-dropdown:visible').filter({ has: item });
+  await poll(() => dropdown.evaluate((e) => /-(enter|appear|leave)\b/.test(e.className))).toBe(false);
+  await item.click();
+}
+
 /** Lets spinners, toasts and animations finish before a screenshot. */
 export async function settle(page: Page) {
   await poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count()).toBe(0);
   await poll(() => page.locator('.ant-message-notice').count()).toBe(0);
   await page.waitForTimeout(400);
+}
+
+export interface E2eSuite {
+  /** The suite's own server (demo seed, fresh data folder): set once its beforeAll has run. */
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  /** The page a failing test's screenshot shows; `open` sets it. */
+  page: Page | undefined;
+  /** A new browser context and page, remembered for the failure screenshot. */
+  open(opts?: Parameters<typeof newPage>[1]): Promise<{ context: BrowserContext; page: Page }>;
+}
+
+/**
+ * Registers a suite's lifecycle: the real server and Chromium start before its tests and stop after
+ * them, and a failing test leaves test-artifacts/<name>-failed-<test>.png of the page in use.
+ * Call it at the top of a test file, before the file's own hooks (those run after these).
+ */
+export function e2eSuite(name: string): E2eSuite {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const suite: E2eSuite = {
+    get server() { if (!server) throw new Error('the e2e server is not started yet'); return server; },
+    get browser() { if (!browser) throw new Error('the browser is not launched yet'); return browser; },
+    page: undefined,
+    async open(opts) {
+      const made = await newPage(suite.browser, opts);
+      suite.page = made.page;
+      return made;
+    },
+  };
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  beforeEach((ctx) => {
+    onTestFailed(async () => {
+      const file = `${name}-failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`;
+      await suite.page?.screenshot({ path: path.join(ARTIFACTS, file) }).catch(() => undefined);
+    });
+  });
+  return suite;
 }

@@ -5,11 +5,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { buildMenu, type Viewer } from '@app/contract/access';
 import type { RoleNode } from '@app/contract/api/auth';
-import { api, ARTIFACTS, DEMO_PASSWORD, launchBrowser, newPage, screenshot, sessionKey as browserKey, settle, signIn, startServer, type RunningServer } from '../harness';
+import { api, DEMO_PASSWORD, e2eSuite, screenshot, sessionKey as browserKey, settle, signIn } from '../harness';
 
 const ROLE = 'Acupoint editor';
 const USER = 'acu.editor';
@@ -24,15 +24,14 @@ function acupointPageBuilt(): boolean {
   });
 }
 
-/** expect.poll with a timeout fit for a browser (the default second is too short under load). */
+/** expect.poll with a timeout fit for a suite.browser (the default second is too short under load). */
 const poll = <T>(fn: () => T | Promise<T>, opts: { timeout?: number } = {}) => expect.poll(fn, { timeout: 15_000, ...opts });
 
-let server: RunningServer;
-let browser: Browser;
+const suite = e2eSuite('jurisdiction');
 let context: BrowserContext;
 let page: Page;
 
-const login = (p: Page, username: string, password: string) => signIn(p, server.url, username, 'platform', password);
+const login = (p: Page, username: string, password: string) => signIn(p, suite.server.url, username, 'platform', password);
 
 async function logout(p: Page) {
   await p.getByTestId('user-dropdown').click();
@@ -101,27 +100,17 @@ async function shot(p: Page, name: string) {
 const saveButton = (dialog: Locator) => dialog.getByRole('button', { name: /^Save$/ });
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser));
-});
-
-beforeEach((ctx) => {
-  onTestFailed(async () => {
-    await page?.screenshot({ path: path.join(ARTIFACTS, `jurisdiction-failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`) }).catch(() => undefined);
-  });
+  ({ context, page } = await suite.open());
 });
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('platform access control', () => {
   it('admin signs in and creates a role that sees only the acupoint page, with add/edit but not delete', async () => {
     await login(page, 'admin', DEMO_PASSWORD);
-    await page.goto(`${server.url}/jurisdiction`);
+    await page.goto(`${suite.server.url}/jurisdiction`);
     await page.waitForURL('**/jurisdiction/role');
     await poll(() => page.getByTestId('role-row-Super administrator').count()).toBe(1);
     // The super role: lock, no delete, no status switch.
@@ -156,10 +145,10 @@ describe('platform access control', () => {
 
     // What the server stored: the page, its directory, add and edit.
     const key = await sessionKey(context);
-    const list = await api(server.url, 'GET', '/role/list', { key, keyword: ROLE });
+    const list = await api(suite.server.url, 'GET', '/role/list', { key, keyword: ROLE });
     const role = list.datas.list[0];
-    const detail = await api(server.url, 'GET', '/role/detail', { key, id: role.id });
-    const tree = await api(server.url, 'GET', '/menu/tree', { key });
+    const detail = await api(suite.server.url, 'GET', '/role/detail', { key, id: role.id });
+    const tree = await api(suite.server.url, 'GET', '/menu/tree', { key });
     const signById = new Map<number, string>();
     const index = (nodes: any[]) => nodes.forEach((n) => { signById.set(n.id, n.sign); index(n.children); });
     index(tree.datas);
@@ -167,7 +156,7 @@ describe('platform access control', () => {
   });
 
   it('creates an admin user with that role; validation shows at the fields', async () => {
-    await page.goto(`${server.url}/jurisdiction/admin_user`);
+    await page.goto(`${suite.server.url}/jurisdiction/admin_user`);
     await poll(() => page.getByTestId('admin-row-admin').count()).toBe(1);
     // Oneself: no delete, no status switch.
     const me = page.locator('tr', { has: page.getByTestId('admin-row-admin') });
@@ -214,14 +203,14 @@ describe('platform access control', () => {
   it('a refused status change shows the server\'s message and the switch reverts; passwords are reset in a dialog', async () => {
     // A user that another admin deletes while this list is on screen: the server refuses the change.
     const key = await sessionKey(context);
-    const roleId = (await api(server.url, 'GET', '/role/list', { key, keyword: ROLE })).datas.list[0].id;
-    const temp = await api(server.url, 'POST', '/admin/add', { key, username: 'temp.user', name: 'Temp', role_id: roleId, password: USER_PASSWORD });
+    const roleId = (await api(suite.server.url, 'GET', '/role/list', { key, keyword: ROLE })).datas.list[0].id;
+    const temp = await api(suite.server.url, 'POST', '/admin/add', { key, username: 'temp.user', name: 'Temp', role_id: roleId, password: USER_PASSWORD });
     expect(temp.code).toBe(200);
     await page.reload();
     const sw = page.getByTestId('admin-status-temp.user');
     await sw.waitFor();
     expect(await sw.getAttribute('aria-checked')).toBe('true');
-    expect((await api(server.url, 'POST', '/admin/del', { key, id: temp.datas.id })).code).toBe(200);
+    expect((await api(suite.server.url, 'POST', '/admin/del', { key, id: temp.datas.id })).code).toBe(200);
     await sw.click();
     await poll(() => page.locator('.ant-message-error').count()).toBeGreaterThan(0);
     await poll(() => sw.getAttribute('aria-checked')).toBe('true');
@@ -248,7 +237,7 @@ describe('platform access control', () => {
   });
 
   it('menus: tree with built-in locks; a custom node is added and deleted', async () => {
-    await page.goto(`${server.url}/jurisdiction/menu`);
+    await page.goto(`${suite.server.url}/jurisdiction/menu`);
     await page.getByTestId('menu-row-AcupointManage').waitFor();
     const acuRow = page.locator('tr', { has: page.getByTestId('menu-row-AcupointManage') });
     expect(await acuRow.getByTestId('builtin-lock').count()).toBe(1);
@@ -286,7 +275,7 @@ describe('platform access control', () => {
   });
 
   it('view as: the banner shows, the menu becomes the role\'s, return restores it', async () => {
-    await page.goto(`${server.url}/jurisdiction/role`);
+    await page.goto(`${suite.server.url}/jurisdiction/role`);
     await poll(() => menuNames(page)).toContain('Jurisdiction');
     const before = await menuNames(page);
     const row = page.locator('tr', { has: page.getByTestId('role-row-Auditor') });
@@ -312,8 +301,8 @@ describe('platform access control', () => {
 
   it('view as a role with no page: the 401 page still offers the way back', async () => {
     const key = await sessionKey(context);
-    expect((await api(server.url, 'POST', '/role/add', { key, name: 'Empty role', menu_ids: [] })).code).toBe(200);
-    await page.goto(`${server.url}/jurisdiction/role`);
+    expect((await api(suite.server.url, 'POST', '/role/add', { key, name: 'Empty role', menu_ids: [] })).code).toBe(200);
+    await page.goto(`${suite.server.url}/jurisdiction/role`);
     const row = page.locator('tr', { has: page.getByTestId('role-row-Empty role') });
     await row.getByTestId('row-action-view-as').click();
     await page.getByTestId('view-as-ok').click();
@@ -335,20 +324,20 @@ describe('platform access control', () => {
     await login(page, USER, `${USER_PASSWORD}2`);
     const key = await sessionKey(context);
 
-    const info = await api(server.url, 'GET', '/member/get_member', { key });
+    const info = await api(suite.server.url, 'GET', '/member/get_member', { key });
     expect(info.code).toBe(200);
     const signs = signsOf(info.datas.role_data);
     expect(signs.sort()).toEqual(['Acupoint', 'AcupointManage', 'acupoint:add', 'acupoint:edit'].sort());
     expect(menuFromRoleData(info.datas.role_data)).toEqual(['AcupointManage']);
 
     // The key works for what the role holds, and the missing button is refused as a business error (not an expired session).
-    expect((await api(server.url, 'GET', '/acupoint/list', { key })).code).toBe(200);
-    const refused = await api(server.url, 'POST', '/acupoint/del', { key, id: 1 });
+    expect((await api(suite.server.url, 'GET', '/acupoint/list', { key })).code).toBe(200);
+    const refused = await api(suite.server.url, 'POST', '/acupoint/del', { key, id: 1 });
     expect(refused.code).toBe(400);
-    expect((await api(server.url, 'GET', '/role/list', { key })).code).toBe(400);
+    expect((await api(suite.server.url, 'GET', '/role/list', { key })).code).toBe(400);
 
     if (acupointPageBuilt()) {
-      await page.goto(`${server.url}/acupoint/management`);
+      await page.goto(`${suite.server.url}/acupoint/management`);
       await page.getByTestId('sidebar-menu').waitFor();
       await poll(() => menuNames(page)).toEqual(['AcupointManage']);
       await page.locator('.ant-table-row').first().waitFor({ timeout: 20_000 });

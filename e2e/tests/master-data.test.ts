@@ -4,8 +4,8 @@
  */
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, signIn as signInAt, startServer, type RunningServer } from '../harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { e2eSuite, screenshot, signIn as signInAt } from '../harness';
 
 // ---------------------------------------------------------------------------------------------
 // A real PNG, drawn here: a light grid with a framed shape, so the marker lands on a visible spot.
@@ -55,16 +55,15 @@ function makePng(width: number, height: number): Buffer {
 
 // ---------------------------------------------------------------------------------------------
 
-let server: RunningServer;
-let browser: Browser;
+const suite = e2eSuite('master-data');
 let context: BrowserContext;
 let page: Page;
 
-const signIn = () => signInAt(page, server.url, 'admin');
+const signIn = () => signInAt(page, suite.server.url, 'admin');
 
 /** Opens a console page by its path and waits for the list's first rows. */
 async function open(path: string, ready: string) {
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${suite.server.url}${path}`);
   await page.getByTestId(ready).waitFor({ timeout: 20_000 });
 }
 
@@ -116,16 +115,12 @@ async function markerFraction(canvas: string) {
 
 describe('master data', () => {
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    ({ context, page } = await newPage(browser));
+    ({ context, page } = await suite.open());
     await signIn();
   });
 
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   it('disease categories: categories beside their diseases, and the disease form', async () => {
@@ -257,7 +252,7 @@ describe('master data', () => {
     await form.getByTestId('schematic-title-zh').fill('测试示意图');
     await form.getByTestId('schematic-title-en').fill('E2E diagram');
 
-    // An HTML page named .png is refused in the browser, with a message.
+    // An HTML page named .png is refused in the suite.browser, with a message.
     await form.getByTestId('schematic-image-input').setInputFiles({ name: 'page.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>') });
     await form.getByTestId('schematic-image-error').waitFor();
     expect(await form.getByTestId('schematic-image-error').textContent()).toContain('“page.png” is not an image');

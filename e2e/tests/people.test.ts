@@ -5,27 +5,17 @@
  * the users list against the full one in the detail drawer, and that button permissions decide what a
  * narrower role sees.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { api, DEMO_PASSWORD, launchBrowser, newPage, screenshot, signIn as signInAt, startServer, type RunningServer } from '../harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, DEMO_PASSWORD, e2eSuite, screenshot, signIn as signInAt } from '../harness';
 
-let server: RunningServer;
-let browser: Browser;
+const suite = e2eSuite('people');
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const signIn = (page: Page, username = 'admin', password = DEMO_PASSWORD) => signInAt(page, server.url, username, 'platform', password);
+const signIn = (page: Page, username = 'admin', password = DEMO_PASSWORD) => signInAt(page, suite.server.url, username, 'platform', password);
 
 /** Opens a page by its address and waits for the list rows (or the given test id). */
 async function open(page: Page, path: string, ready: string) {
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${suite.server.url}${path}`);
   await page.locator(ready).first().waitFor({ state: 'visible', timeout: 20_000 });
   // Let fonts, icons and the table settle before screenshots.
   await page.waitForLoadState('networkidle');
@@ -40,7 +30,7 @@ const fieldErrors = (item: ReturnType<Page['locator']>) => item.locator('.ant-fo
 
 describe('packages', () => {
   it('lists, validates the commission sum at the field, and creates a package through the UI', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await suite.open();
     await signIn(page);
     await open(page, '/package-manage/index', '[data-testid="package-list"] .ant-table-row');
     expect(await rows(page, 'package-list').count()).toBe(6);
@@ -83,8 +73,8 @@ describe('packages', () => {
     await expect.poll(() => rows(page, 'package-list').count()).toBe(7);
     const created = rows(page, 'package-list').filter({ hasText: 'E2E 12 inspections' });
     expect(await created.innerText()).toMatch(/CN¥129\.90[\s\S]*60%[\s\S]*10%/);
-    const key = (await api(server.url, 'POST', '/login/login', { username: 'admin', password: DEMO_PASSWORD })).datas.key;
-    const list = await api(server.url, 'GET', '/package/list', { key, keyword: 'E2E' });
+    const key = (await api(suite.server.url, 'POST', '/login/login', { username: 'admin', password: DEMO_PASSWORD })).datas.key;
+    const list = await api(suite.server.url, 'GET', '/package/list', { key, keyword: 'E2E' });
     expect(list.datas.list[0]).toMatchObject({ price_cents: 12990, commission_rate_l1_bp: 6000, commission_rate_l2_bp: 1000, uses: 12, status: 'off_sale' });
 
     // A server field error lands at the field: the name is already taken.
@@ -123,7 +113,7 @@ describe('packages', () => {
   });
 
   it('shows the packages list in Chinese', async () => {
-    const { context, page } = await newPage(browser, { locale: 'zh-CN' });
+    const { context, page } = await suite.open({ locale: 'zh-CN' });
     await signIn(page);
     await open(page, '/package-manage/index', '[data-testid="package-list"] .ant-table-row');
     const text = await page.getByTestId('package-list').innerText();
@@ -136,7 +126,7 @@ describe('packages', () => {
 
 describe('doctors', () => {
   it('lists masked phones, shows the full one in the detail drawer, and opens the form', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await suite.open();
     await signIn(page);
     await open(page, '/searchers/management', '[data-testid="doctor-list"] .ant-table-row');
     expect(await rows(page, 'doctor-list').count()).toBeGreaterThan(5);
@@ -186,7 +176,7 @@ describe('doctors', () => {
 
 describe('users', () => {
   it('masks phone and ID in the list and shows them in full in the detail drawer', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await suite.open();
     await signIn(page);
     await open(page, '/user/management', '[data-testid="user-list"] .ant-table-row');
     expect(await page.getByTestId('list-total').innerText()).toMatch(/40/);
@@ -229,7 +219,7 @@ describe('users', () => {
 
 describe('system parameters', () => {
   it('renders the typed form, marks changes, refuses bad values at the field and saves', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await suite.open();
     await signIn(page);
     await open(page, '/system/params-setting', '[data-testid="params-form"]');
     expect(await page.getByTestId('params-dirty').getAttribute('data-count')).toBe('0');
@@ -254,7 +244,7 @@ describe('system parameters', () => {
     await screenshot(page, 'people-params-form-bottom');
     await page.getByTestId('params-save').click();
     await expect.poll(() => page.getByTestId('params-dirty').getAttribute('data-count')).toBe('0');
-    const pub = await api(server.url, 'GET', '/params/public');
+    const pub = await api(suite.server.url, 'GET', '/params/public');
     expect(pub.datas.site_title).toBe('E2E Console');
     expect(await page.getByTestId('param-min_payout_cents').inputValue()).toBe('50.50');
     await context.close();
@@ -263,20 +253,20 @@ describe('system parameters', () => {
 
 describe('button permissions', () => {
   it('a role without user:detail and params:edit sees no "view" action and a read-only parameters form', async () => {
-    const login = await api(server.url, 'POST', '/login/login', { username: 'admin', password: DEMO_PASSWORD });
+    const login = await api(suite.server.url, 'POST', '/login/login', { username: 'admin', password: DEMO_PASSWORD });
     const key = login.datas.key as string;
-    const tree = await api(server.url, 'GET', '/menu/tree', { key });
+    const tree = await api(suite.server.url, 'GET', '/menu/tree', { key });
     const ids = new Map<string, number>();
     const walk = (nodes: { id: number; sign: string; children: unknown[] }[]) => nodes.forEach((n) => { ids.set(n.sign, n.id); walk(n.children as never); });
     walk(tree.datas);
     const signs = ['UserParent', 'UserManage', 'user:edit', 'System', 'ParamsSetting'];
-    const role = await api(server.url, 'POST', '/role/add', { key, name: 'E2E user clerk', menu_ids: signs.map((s) => ids.get(s)) });
+    const role = await api(suite.server.url, 'POST', '/role/add', { key, name: 'E2E user clerk', menu_ids: signs.map((s) => ids.get(s)) });
     expect(role.code).toBe(200);
-    const roleId = role.datas.id ?? (await api(server.url, 'GET', '/role/list', { key, keyword: 'E2E user clerk' })).datas.list[0].id;
-    const admin = await api(server.url, 'POST', '/admin/add', { key, username: 'e2e-clerk', password: 'clerk-pass-1', name: 'E2E Clerk', role_id: roleId });
+    const roleId = role.datas.id ?? (await api(suite.server.url, 'GET', '/role/list', { key, keyword: 'E2E user clerk' })).datas.list[0].id;
+    const admin = await api(suite.server.url, 'POST', '/admin/add', { key, username: 'e2e-clerk', password: 'clerk-pass-1', name: 'E2E Clerk', role_id: roleId });
     expect(admin.code).toBe(200);
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await suite.open();
     await signIn(page, 'e2e-clerk', 'clerk-pass-1');
     await open(page, '/user/management', '[data-testid="user-list"] .ant-table-row');
     expect(await page.getByTestId('row-action-view').count()).toBe(0);

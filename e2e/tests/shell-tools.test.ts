@@ -5,37 +5,13 @@
  * state, the error log, fullscreen, and a logout that leaves nothing of the previous account behind.
  * Screenshots: test-artifacts/shell-tools-*.png.
  */
-import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, launchBrowser, newPage, poll, screenshot, sessionKey, settle, signIn, startServer, type RunningServer } from '../harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { e2eSuite, pickDropdownItem, poll, screenshot, sessionKey, settle, signIn, visible } from '../harness';
 
-let server: RunningServer;
-let browser: Browser;
-let current: Page | undefined;
+const suite = e2eSuite('shell-tools');
+const open = suite.open;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-beforeEach((ctx) => {
-  current = undefined;
-  onTestFailed(async () => {
-    await current?.screenshot({ path: path.join(ARTIFACTS, `shell-tools-failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`) }).catch(() => undefined);
-  });
-});
-
-async function open(opts: Parameters<typeof newPage>[1] = {}) {
-  const made = await newPage(browser, opts);
-  current = made.page;
-  return made;
-}
-
-const visible = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
 const searchButton = (page: Page) => visible(page, 'filter-search').first();
 const backgroundOf = (page: Page, testId: string) => visible(page, testId).first().evaluate((e) => getComputedStyle(e).backgroundColor);
 const heightOf = async (page: Page, testId: string) => (await visible(page, testId).first().boundingBox())!.height;
@@ -74,7 +50,7 @@ async function closeSettings(page: Page) {
 describe('menu search', () => {
   it('finds pages fuzzily in English and navigates to the one picked', async () => {
     const { context, page } = await open();
-    await signIn(page, server.url, 'admin');
+    await signIn(page, suite.server.url, 'admin');
     // A typo still finds the page (threshold 0.4); a path fragment does too.
     await typeSearch(page, 'acupont');
     await poll(() => options(page)).toContain('Acupoints');
@@ -88,7 +64,7 @@ describe('menu search', () => {
     // Only pages the account may open are offered: the auditor finds no acupoints.
     await context.close();
     const other = await open();
-    await signIn(other.page, server.url, 'auditor');
+    await signIn(other.page, suite.server.url, 'auditor');
     await typeSearch(other.page, 'devce');
     await poll(() => options(other.page)).toEqual(['Devices > Device list']);
     await expectNoMatch(other.page, 'acupoint');
@@ -97,7 +73,7 @@ describe('menu search', () => {
 
   it('matches pinyin in Chinese (full and initials) until the setting turns it off', async () => {
     const { context, page } = await open({ locale: 'zh-CN' });
-    await signIn(page, server.url, 'admin');
+    await signIn(page, suite.server.url, 'admin');
     await poll(() => page.getByTestId('menu-AcupointManage').innerText()).toBe('穴位管理');
     for (const query of ['穴位', 'xuewei', 'xwgl']) {
       await typeSearch(page, query);
@@ -119,7 +95,7 @@ describe('menu search', () => {
 describe('settings drawer, size and sidebar', () => {
   it('applies the theme presets, tags view and logo at once, keeps them across a reload, and resets', async () => {
     const { context, page } = await open();
-    await signIn(page, server.url, 'admin');
+    await signIn(page, suite.server.url, 'admin');
     await searchButton(page).waitFor();
     expect(await backgroundOf(page, 'filter-search')).toBe('rgb(24, 144, 255)'); // #1890ff by default
 
@@ -150,14 +126,14 @@ describe('settings drawer, size and sidebar', () => {
 
   it('changes the component size (medium by default) and keeps it', async () => {
     const { context, page } = await open();
-    await signIn(page, server.url, 'admin');
+    await signIn(page, suite.server.url, 'admin');
     await searchButton(page).waitFor();
     const medium = await heightOf(page, 'filter-search');
     expect(medium).toBe(32);
 
     const pickSize = async (size: string) => {
       await page.getByTestId('size-picker').click();
-      await visible(page, `size-${size}`).click();
+      await pickDropdownItem(page, `size-${size}`);
     };
     await pickSize('small');
     await poll(() => heightOf(page, 'filter-search')).toBe(24);
@@ -173,7 +149,7 @@ describe('settings drawer, size and sidebar', () => {
 
   it('collapses the 210 px sidebar and remembers it after a reload', async () => {
     const { context, page } = await open();
-    await signIn(page, server.url, 'admin');
+    await signIn(page, suite.server.url, 'admin');
     expect(await widthOf(page, 'sidebar')).toBe(210);
     await page.getByTestId('hamburger').click();
     await poll(() => widthOf(page, 'sidebar')).toBeLessThan(100);
@@ -189,7 +165,7 @@ describe('settings drawer, size and sidebar', () => {
 describe('error log and fullscreen', () => {
   it('collects uncaught UI errors of the production build, shows them and clears them', async () => {
     const { context, page } = await open();
-    await signIn(page, server.url, 'admin');
+    await signIn(page, suite.server.url, 'admin');
     expect(await page.getByTestId('error-log-badge').count()).toBe(0);
     await page.evaluate(() => {
       setTimeout(() => { throw new Error('e2e: an uncaught error'); });
@@ -209,9 +185,9 @@ describe('error log and fullscreen', () => {
     await context.close();
   });
 
-  it('enters and leaves fullscreen, or warns where the browser refuses it', async () => {
+  it('enters and leaves fullscreen, or warns where the suite.browser refuses it', async () => {
     const { context, page } = await open();
-    await signIn(page, server.url, 'admin');
+    await signIn(page, suite.server.url, 'admin');
     await page.getByTestId('fullscreen-toggle').click();
     const isFullscreen = () => page.evaluate(() => !!document.fullscreenElement);
     await poll(async () => (await isFullscreen()) || (await page.locator('.ant-message-warning').count()) > 0).toBe(true);
@@ -230,20 +206,20 @@ describe('error log and fullscreen', () => {
 describe('logout', () => {
   it('clears the key, the stored identity, tabs and cached data; the next account starts clean', async () => {
     const { context, page } = await open();
-    await signIn(page, server.url, 'admin');
-    await page.goto(`${server.url}/acupoint/management`);
+    await signIn(page, suite.server.url, 'admin');
+    await page.goto(`${suite.server.url}/acupoint/management`);
     await page.getByTestId('menu-AcupointManage').waitFor();
     await poll(() => page.getByTestId('tag').count()).toBe(2);
     expect(await sessionKey(context)).toBeTruthy();
 
     await page.getByTestId('user-dropdown').click();
-    await visible(page, 'user-menu-logout').click();
+    await pickDropdownItem(page, 'user-menu-logout');
     await page.waitForURL((u) => u.pathname === '/login');
     expect(await sessionKey(context)).toBeUndefined();
     const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => /isAdmin|grade|userId/.test(k)));
     expect(stored).toEqual([]);
 
-    await signIn(page, server.url, 'clinic3', 'institution');
+    await signIn(page, suite.server.url, 'clinic3', 'institution');
     await poll(() => page.getByTestId('tag').allInnerTexts()).toEqual(['Device list']);
     expect(await page.getByTestId('menu-AcupointManage').count()).toBe(0);
     // Cached admin lists are gone: the device list shows the clinic's own devices only.

@@ -6,56 +6,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
-import { api, ARTIFACTS, DEMO_PASSWORD, launchBrowser, newPage, poll, screenshot, sessionKey, settle, signIn as signInAt, startServer, submitLogin, type LoginKind, type RunningServer } from '../harness';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page, Response } from 'playwright-core';
+import { api, DEMO_PASSWORD, e2eSuite, type LoginKind, pickDropdownItem, poll, screenshot, sessionKey, settle, signIn as signInAt, submitLogin, visible } from '../harness';
 
 type Kind = LoginKind;
 
-let server: RunningServer;
-let browser: Browser;
-/** The page of the running test (for the failure screenshot). */
-let current: Page | undefined;
+const suite = e2eSuite('shell');
+const open = suite.open;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-beforeEach((ctx) => {
-  current = undefined;
-  onTestFailed(async () => {
-    await current?.screenshot({ path: path.join(ARTIFACTS, `shell-failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`) }).catch(() => undefined);
-  });
-});
+const signIn = (page: Page, username: string, kind: Kind, password = DEMO_PASSWORD) => signInAt(page, suite.server.url, username, kind, password);
 
-async function open(opts: Parameters<typeof newPage>[1] = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const made = await newPage(browser, opts);
-  current = made.page;
-  return made;
-}
-
-const signIn = (page: Page, username: string, kind: Kind, password = DEMO_PASSWORD) => signInAt(page, server.url, username, kind, password);
-
-/** The visible (kept-alive pages hide the others) element with this test id. */
-const visible = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
 const pageFrame = (page: Page, routeName: string) => page.locator(`.page-frame[data-page="${routeName}"]`);
 const tableRows = (scope: Locator) => scope.locator('.ant-table-tbody tr.ant-table-row');
-
-/**
- * Clicks an item of the dropdown just opened, once the dropdown has finished appearing (a click during
- * its entry animation can scroll the page and lose the popup under the sticky header).
- */
-async function pickDropdownItem(page: Page, testId: string) {
-  const item = visible(page, testId);
-  await item.waitFor();
-  const dropdown = page.locator('.ant-dropdown:visible').filter({ has: item });
-  await poll(() => dropdown.evaluate((e) => /-(enter|appear|leave)\b/.test(e.className))).toBe(false);
-  await item.click();
-}
 
 // ---------------------------------------------------------------------------------------------
 // Expected menus: packages/contract/src/access.test.ts, limited to the screens that are built.
@@ -185,14 +148,14 @@ describe('menus and scope per account', () => {
     // Device list: the whole subtree on one page, compared with what the server gives this key.
     const key = await sessionKey(context);
     expect(key).toBeTruthy();
-    const answer = await api(server.url, 'GET', '/equipment/list', { key: key!, page: 1, limit: 100 });
+    const answer = await api(suite.server.url, 'GET', '/equipment/list', { key: key!, page: 1, limit: 100 });
     expect(answer.code).toBe(200);
     const serverNames = new Set<string>(answer.datas.list.map((d: { institution_name: string | null }) => d.institution_name ?? '(stock)'));
     const allowed = account.subtree === 'all' ? [...ALL_INST, '(stock)'] : account.subtree;
     expect([...serverNames].every((n) => allowed.includes(n)), `server scope ${[...serverNames].join(', ')}`).toBe(true);
     if (account.subtree !== 'all') expect([...serverNames].sort()).toEqual([...account.subtree].sort());
 
-    await page.goto(`${server.url}/dashboard/index?limit=100`);
+    await page.goto(`${suite.server.url}/dashboard/index?limit=100`);
     const list = pageFrame(page, 'DeviceList').getByTestId('device-list');
     await poll(() => tableRows(list).count(), 20_000).toBe(answer.datas.total);
     expect(await list.getByTestId('list-total').innerText()).toMatch(new RegExp(`\\b${answer.datas.total}\\b`));
@@ -210,7 +173,7 @@ describe('menus and scope per account', () => {
 describe('navigation guard', () => {
   it('sends a visitor to /login with ?redirect= and back after signing in; /login with a key goes to the app; unknown paths 404', async () => {
     const { context, page } = await open();
-    await page.goto(`${server.url}/package-manage/index`);
+    await page.goto(`${suite.server.url}/package-manage/index`);
     await page.waitForURL((u) => u.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/package-manage/index');
     expect(page.url()).toMatch(/redirect=%2Fpackage-manage%2Findex/);
@@ -220,18 +183,18 @@ describe('navigation guard', () => {
     await tableRows(pageFrame(page, 'PackageManage')).first().waitFor({ timeout: 20_000 });
 
     // With a key, /login leads into the app.
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${suite.server.url}/login`);
     await page.waitForURL((u) => u.pathname === '/dashboard/index');
     await pageFrame(page, 'DeviceList').getByTestId('device-list').waitFor();
     expect(await page.getByTestId('login-form').count()).toBe(0);
 
     // An unknown path shows the 404 page.
-    await page.goto(`${server.url}/no-such/page`);
+    await page.goto(`${suite.server.url}/no-such/page`);
     await page.waitForURL((u) => u.pathname === '/404');
     await page.getByTestId('page-404').waitFor();
 
     // A refresh on a deep link lands on that page with its state (page 2 of the acupoints).
-    await page.goto(`${server.url}/acupoint/management?page=2`);
+    await page.goto(`${suite.server.url}/acupoint/management?page=2`);
     const acupoints = pageFrame(page, 'AcupointManage');
     await tableRows(acupoints).first().waitFor({ timeout: 20_000 });
     const activePage = acupoints.locator('.ant-pagination-item-active');
@@ -250,7 +213,7 @@ describe('navigation guard', () => {
   it('a grade-3 user opening a grade-0 page gets 401, not the page', async () => {
     const { context, page } = await open();
     await signIn(page, 'clinic3', 'institution');
-    await page.goto(`${server.url}/package-manage/index`);
+    await page.goto(`${suite.server.url}/package-manage/index`);
     await page.waitForURL((u) => u.pathname === '/401');
     await page.getByTestId('page-401').waitFor();
     expect(await page.locator('[data-page="PackageManage"]').count()).toBe(0);
@@ -368,13 +331,13 @@ describe('languages', () => {
     await context.close();
   });
 
-  it('without a saved choice, starts in the browser language (ja-JP) or falls back to English (fr-FR)', async () => {
+  it('without a saved choice, starts in the suite.browser language (ja-JP) or falls back to English (fr-FR)', async () => {
     for (const { locale, html, submit, title } of [
       { locale: 'ja-JP', html: 'ja-JP', submit: 'ログイン', title: '生体電気診療管理システム' },
       { locale: 'fr-FR', html: 'en-US', submit: 'Log in', title: 'Bioelectric Diagnosis & Treatment Management System' },
     ]) {
       const { context, page } = await open({ locale });
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${suite.server.url}/login`);
       await poll(() => page.getByTestId('login-submit').innerText()).toBe(submit);
       expect(await page.getByTestId('login-title').innerText()).toBe(title);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(html);
@@ -450,7 +413,7 @@ describe('change password', () => {
     await page.getByTestId('login-submit').click();
     await page.waitForURL((u) => u.pathname === '/dashboard/index', { timeout: 20_000 });
     await pageFrame(page, 'DeviceList').getByTestId('device-list').waitFor();
-    expect((await api(server.url, 'POST', '/login/institution_login', { username: account, password: DEMO_PASSWORD })).code).not.toBe(200);
+    expect((await api(suite.server.url, 'POST', '/login/institution_login', { username: account, password: DEMO_PASSWORD })).code).not.toBe(200);
     await context.close();
   });
 });
@@ -468,7 +431,7 @@ describe('session contracts', () => {
       if (body?.code === 999) expired.push(r.url());
     });
     const key = await sessionKey(context);
-    expect((await api(server.url, 'POST', '/login/logout', { key: key! })).code).toBe(200);
+    expect((await api(suite.server.url, 'POST', '/login/logout', { key: key! })).code).toBe(200);
 
     // Two requests at once: the list refresh and opening another page.
     await page.evaluate(() => {
@@ -511,8 +474,8 @@ describe('session contracts', () => {
     const key = (await sessionKey(context))!;
     expect(key).not.toBe(loginKey);
     // The restricted key still reaches the user info, and business calls answer 998.
-    expect((await api(server.url, 'GET', '/institution/get_institution_info', { key })).code).toBe(200);
-    expect((await api(server.url, 'GET', '/equipment/list', { key })).code).toBe(998);
+    expect((await api(suite.server.url, 'GET', '/institution/get_institution_info', { key })).code).toBe(200);
+    expect((await api(suite.server.url, 'GET', '/equipment/list', { key })).code).toBe(998);
     // The list says why it is empty.
     const empty = pageFrame(page, 'DeviceList').getByTestId('list-empty');
     await poll(() => empty.getAttribute('data-reason')).toBe('error');

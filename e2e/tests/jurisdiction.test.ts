@@ -24,7 +24,7 @@ function acupointPageBuilt(): boolean {
   });
 }
 
-/** expect.poll with a timeout fit for a suite.browser (the default second is too short under load). */
+/** expect.poll with a timeout fit for a browser (the default second is too short under load). */
 const poll = <T>(fn: () => T | Promise<T>, opts: { timeout?: number } = {}) => expect.poll(fn, { timeout: 15_000, ...opts });
 
 const suite = e2eSuite('jurisdiction');

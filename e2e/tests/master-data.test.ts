@@ -252,7 +252,7 @@ describe('master data', () => {
     await form.getByTestId('schematic-title-zh').fill('测试示意图');
     await form.getByTestId('schematic-title-en').fill('E2E diagram');
 
-    // An HTML page named .png is refused in the suite.browser, with a message.
+    // An HTML page named .png is refused in the browser, with a message.
     await form.getByTestId('schematic-image-input').setInputFiles({ name: 'page.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>') });
     await form.getByTestId('schematic-image-error').waitFor();
     expect(await form.getByTestId('schematic-image-error').textContent()).toContain('“page.png” is not an image');

@@ -185,7 +185,7 @@ describe('error log and fullscreen', () => {
     await context.close();
   });
 
-  it('enters and leaves fullscreen, or warns where the suite.browser refuses it', async () => {
+  it('enters and leaves fullscreen, or warns where the browser refuses it', async () => {
     const { context, page } = await open();
     await signIn(page, suite.server.url, 'admin');
     await page.getByTestId('fullscreen-toggle').click();

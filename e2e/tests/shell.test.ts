@@ -331,7 +331,7 @@ describe('languages', () => {
     await context.close();
   });
 
-  it('without a saved choice, starts in the suite.browser language (ja-JP) or falls back to English (fr-FR)', async () => {
+  it('without a saved choice, starts in the browser language (ja-JP) or falls back to English (fr-FR)', async () => {
     for (const { locale, html, submit, title } of [
       { locale: 'ja-JP', html: 'ja-JP', submit: 'ログイン', title: '生体電気診療管理システム' },
       { locale: 'fr-FR', html: 'en-US', submit: 'Log in', title: 'Bioelectric Diagnosis & Treatment Management System' },

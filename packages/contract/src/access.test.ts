@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accessibleRoutes, buildMenu, canOpenRouteNamed, canUseButton, type MenuEntry, type Viewer } from './access';
+import type { ButtonKey } from './routes';
 import { flattenRoutes } from './routes';
 
 const admin: Viewer = { isAdmin: true, grade: 0, granted: null };
@@ -74,7 +75,7 @@ describe('buttons', () => {
     expect(canUseButton('acupoint:delete', role)).toBe(false);
     expect(canUseButton('acupoint:add', { isAdmin: true, grade: 0, granted: new Set(['acupoint:add']) })).toBe(false);
     expect(canUseButton('acupoint:add', inst(1))).toBe(false);
-    expect(canUseButton('no-such:button', admin)).toBe(false);
+    expect(canUseButton('no-such:button' as ButtonKey, admin)).toBe(false);
   });
 
   it('every button key and route name is unique', () => {

@@ -1,5 +1,5 @@
 import type { Grade } from './constants';
-import { flattenRoutes, ROUTES, type RouteDef } from './routes';
+import { type ButtonKey, flattenRoutes, type PageName, ROUTES, type RouteDef } from './routes';
 
 /** Who is looking: the facts menu visibility and permission checks depend on. */
 export interface Viewer {
@@ -16,11 +16,11 @@ export interface Viewer {
 }
 
 /** Grades that reach a route by its address although its menu grade list is empty (domain decision). */
-const ADDRESS_GRADES: Record<string, Grade[]> = { ActivationCode: [0] };
+const ADDRESS_GRADES: Partial<Record<PageName, readonly Grade[]>> = { ActivationCode: [0] };
 
 function gradeAllows(route: RouteDef, viewer: Viewer, byAddress: boolean): boolean {
   if (route.grades === null) return true;
-  const grades = byAddress && route.grades.length === 0 ? ADDRESS_GRADES[route.name] ?? [] : route.grades;
+  const grades = byAddress && route.grades.length === 0 ? ADDRESS_GRADES[route.name as PageName] ?? [] : route.grades;
   return viewer.isAdmin ? grades.includes(0) : grades.includes(viewer.grade);
 }
 
@@ -41,7 +41,7 @@ export function canOpenRoute(route: RouteDef, viewer: Viewer, opts: { byAddress?
 }
 
 /** Whether a button of a page may be used: the page must be open to the viewer, then the button itself. */
-export function canUseButton(key: string, viewer: Viewer): boolean {
+export function canUseButton(key: ButtonKey, viewer: Viewer): boolean {
   const route = flattenRoutes().find((r) => r.buttons?.some((b) => b.key === key));
   if (!route || !canOpenRoute(route, viewer)) return false;
   if (viewer.isAdmin) return grantAllows(key, viewer);
@@ -49,7 +49,7 @@ export function canUseButton(key: string, viewer: Viewer): boolean {
   return (button.grades ?? [0]).includes(viewer.grade);
 }
 
-export function canOpenRouteNamed(name: string, viewer: Viewer): boolean {
+export function canOpenRouteNamed(name: PageName, viewer: Viewer): boolean {
   const route = flattenRoutes().find((r) => r.name === name);
   return !!route && canOpenRoute(route, viewer);
 }
@@ -58,8 +58,8 @@ export function canOpenRouteNamed(name: string, viewer: Viewer): boolean {
  * The routes this viewer may open, as a tree (spec §2 "Menu visibility", applied recursively).
  * A parent stays only while at least one child stays. With isBuilt, screens the client has no page for are dropped.
  */
-export function accessibleRoutes(viewer: Viewer, opts: { isBuilt?: (name: string) => boolean; routes?: RouteDef[] } = {}): RouteDef[] {
-  const walk = (list: RouteDef[]): RouteDef[] =>
+export function accessibleRoutes(viewer: Viewer, opts: { isBuilt?: (name: string) => boolean; routes?: readonly RouteDef[] } = {}): RouteDef[] {
+  const walk = (list: readonly RouteDef[]): RouteDef[] =>
     list.flatMap((route) => {
       if (route.children) {
         if (!gradeAllows(route, viewer, false) || !rolesAllow(route, viewer)) return [];
@@ -86,9 +86,9 @@ export interface MenuEntry {
  * visible child, or whose permitted children are all hidden, becomes one entry opening its first
  * permitted child (domain.md). Hidden-from-menu signs for admins come from `menuHidden`.
  */
-export function buildMenu(viewer: Viewer, opts: { isBuilt?: (name: string) => boolean; menuHidden?: ReadonlySet<string>; routes?: RouteDef[] } = {}): MenuEntry[] {
+export function buildMenu(viewer: Viewer, opts: { isBuilt?: (name: string) => boolean; menuHidden?: ReadonlySet<string>; routes?: readonly RouteDef[] } = {}): MenuEntry[] {
   const hidden = (r: RouteDef) => r.hidden || opts.menuHidden?.has(r.name) || (r.grades !== null && r.grades.length === 0);
-  const toEntries = (list: RouteDef[]): MenuEntry[] =>
+  const toEntries = (list: readonly RouteDef[]): MenuEntry[] =>
     list.flatMap((route): MenuEntry[] => {
       if (!route.children) {
         return hidden(route) ? [] : [{ name: route.name, path: route.path, title: route.title, icon: route.icon }];

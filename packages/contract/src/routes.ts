@@ -6,7 +6,7 @@ export interface ButtonDef {
   key: string;
   title: L10n;
   /** Institution grades that may use it (admins are governed by their role instead). */
-  grades?: Grade[];
+  grades?: readonly Grade[];
 }
 
 export interface RouteDef {
@@ -17,20 +17,20 @@ export interface RouteDef {
   title: L10n;
   icon?: string;
   /** Grades that may see it; null = not restricted by grade (parents); [] = nobody through the menu. */
-  grades: Grade[] | null;
-  roles?: string[];
+  grades: readonly Grade[] | null;
+  roles?: readonly string[];
   hidden?: boolean;
   affix?: boolean;
   noCache?: boolean;
   breadcrumb?: boolean;
   redirect?: string;
-  buttons?: ButtonDef[];
-  children?: RouteDef[];
+  buttons?: readonly ButtonDef[];
+  children?: readonly RouteDef[];
 }
 
 const t = (zh: string, en: string, es: string, ja: string): L10n => ({ zh, en, es, ja });
 
-const ALL: Grade[] = [0, 1, 2, 3];
+const ALL: readonly Grade[] = [0, 1, 2, 3];
 const B = {
   add: t('新增', 'Add', 'Añadir', '追加'),
   edit: t('编辑', 'Edit', 'Editar', '編集'),
@@ -38,13 +38,13 @@ const B = {
   export: t('导出', 'Export', 'Exportar', 'エクスポート'),
 };
 /** The usual add / edit / delete buttons of a master-data page. */
-const crud = (prefix: string, grades?: Grade[]): ButtonDef[] => [
-  { key: `${prefix}:add`, title: B.add, grades },
-  { key: `${prefix}:edit`, title: B.edit, grades },
-  { key: `${prefix}:delete`, title: B.del, grades },
-];
+const crud = <P extends string>(prefix: P, grades?: readonly Grade[]) => [
+  { key: `${prefix}:add` as const, title: B.add, grades },
+  { key: `${prefix}:edit` as const, title: B.edit, grades },
+  { key: `${prefix}:delete` as const, title: B.del, grades },
+] as const;
 
-export const ROUTES: RouteDef[] = [
+export const ROUTES = [
   {
     name: 'Stats', path: '/stats', title: t('统计', 'Stats', 'Estadísticas', '統計'), icon: 'chart', grades: null,
     children: [
@@ -152,12 +152,21 @@ export const ROUTES: RouteDef[] = [
       { name: 'ParamsSetting', path: '/system/params-setting', title: t('参数设置', 'Parameters', 'Parámetros', 'パラメータ'), grades: [0], buttons: [{ key: 'params:edit', title: B.edit }] },
     ],
   },
-];
+] as const satisfies readonly RouteDef[];
+
+type RouteOf<R> = R extends readonly (infer X)[] ? X | (X extends { children: infer C } ? RouteOf<C> : never) : never;
+type AnyRoute = RouteOf<typeof ROUTES>;
+/** Every route name of the table (pages and their parents): what `{ page }` access and menu signs name. */
+export type PageName = AnyRoute['name'];
+/** Every button key of the table: what `{ button }` access, `<Access sign>` and role grants name. */
+export type ButtonKey = (AnyRoute extends infer X ? X extends { buttons: readonly (infer B)[] } ? B : never : never) extends { key: infer K } ? K : never;
+/** A menu sign: a route name or a button key. */
+export type Sign = PageName | ButtonKey;
 
 /** Every route, depth first. */
-export function flattenRoutes(routes: RouteDef[] = ROUTES): RouteDef[] {
+export function flattenRoutes(routes: readonly RouteDef[] = ROUTES): RouteDef[] {
   const out: RouteDef[] = [];
-  const walk = (list: RouteDef[]) => list.forEach((r) => { out.push(r); if (r.children) walk(r.children); });
+  const walk = (list: readonly RouteDef[]) => list.forEach((r) => { out.push(r); if (r.children) walk(r.children); });
   walk(routes);
   return out;
 }

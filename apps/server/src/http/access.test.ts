@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { canOpenRouteNamed, canUseButton, formatMessage, type Viewer } from '@app/contract';
+import { type Access, canOpenRouteNamed, canUseButton, formatMessage, type Viewer } from '@app/contract';
 import { createTestApp, type TestApp } from '../test/harness';
 import { adminUsers, institutions, roles } from '../db/schema';
 import { createSession } from '../modules/auth/sessions';
@@ -30,14 +30,13 @@ beforeAll(async () => {
 afterAll(async () => { await t?.close(); });
 
 const keyFor = async (kind: 'admin' | 'institution', subjectId: number) => (await createSession(t.db, { kind, subjectId, ip: '127.0.0.1' })).key;
-const routes = () => t.app.apiRoutes.filter((r) => r.access !== 'public' && !r.url.includes('/uploads/'));
+const routes = () => t.app.apiRoutes.filter((r) => !('public' in r.endpoint.access) && !r.url.includes('/uploads/'));
 const fill = (url: string) => url.replace(/:(\w+)/g, '1');
 
-function allowed(access: unknown, viewer: Viewer): boolean | 'session' {
-  const a = access as Record<string, unknown>;
-  if ('page' in a) return canOpenRouteNamed(a.page as string, viewer);
-  if ('button' in a) return canUseButton(a.button as string, viewer);
-  if ('grades' in a) return (a.grades as number[]).includes(viewer.isAdmin ? 0 : viewer.grade);
+function allowed(a: Access, viewer: Viewer): boolean | 'session' {
+  if ('page' in a) return canOpenRouteNamed(a.page, viewer);
+  if ('button' in a) return canUseButton(a.button, viewer);
+  if ('grades' in a) return a.grades.includes(viewer.isAdmin ? 0 : viewer.grade);
   return 'session';
 }
 
@@ -57,7 +56,7 @@ describe('permission walk over every API route', () => {
     const me = inst[username]!;
     const viewer: Viewer = { isAdmin: false, grade: me.grade as 1 | 2 | 3 };
     for (const r of routes()) {
-      const ok = allowed(r.access, viewer);
+      const ok = allowed(r.endpoint.access, viewer);
       if (ok === 'session') continue;
       const key = await keyFor('institution', me.id);
       const res = await t.call(r.method as 'GET' | 'POST', fill(r.url.replace('/adminapi', '')), { key });
@@ -69,7 +68,7 @@ describe('permission walk over every API route', () => {
 
   it('an admin whose role holds nothing is refused every page and button route', async () => {
     for (const r of routes()) {
-      if (allowed(r.access, { isAdmin: true, grade: 0, granted: new Set() }) !== false) continue;
+      if (allowed(r.endpoint.access, { isAdmin: true, grade: 0, granted: new Set() }) !== false) continue;
       const key = await keyFor('admin', emptyAdminId);
       const res = await t.call(r.method as 'GET' | 'POST', fill(r.url.replace('/adminapi', '')), { key });
       expect(res.datas?.error, `${r.method} ${r.url}`).toBe(FORBIDDEN);

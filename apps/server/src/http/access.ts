@@ -1,26 +1,15 @@
 import fp from 'fastify-plugin';
+import { API_BASE } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { canOpenRouteNamed, canUseButton, INSTITUTION_ID_FIELD_RE, type Grade, type Lang, type Viewer } from '@app/contract';
+import { canOpenRouteNamed, canUseButton, INSTITUTION_ID_FIELD_RE, type Endpoint, type Lang, type Viewer } from '@app/contract';
 import { adminUsers, institutions, menus, roleMenus, roles, sessions } from '../db/schema';
 import { createSession, deleteSession, findSession } from '../modules/auth/sessions';
 import { AppError, badRequest, expired, forbidden, overdue } from './errors';
 import { requestLang } from './lang';
 
-/**
- * What a route needs. Every API route declares one (an onRoute check refuses any that does not):
- * - 'public': no session;
- * - { session: true }: any signed-in caller; `restricted: true` lets an overdue institution through too;
- * - { page } / { button }: the caller must be allowed that page or button by the shared permission table
- *   (grade for institutions, role grants for admins);
- * - { grades }: a grade check alone (0 = admins).
- */
-export type Access =
-  | 'public'
-  | { session: true; restricted?: boolean }
-  | { page: string }
-  | { button: string }
-  | { grades: Grade[] };
+import type { Access } from '@app/contract';
+export type { Access };
 
 export interface Auth {
   sessionId: number;
@@ -37,11 +26,12 @@ declare module 'fastify' {
     auth: Auth | null;
   }
   interface FastifyContextConfig {
+    /** TRANSITION ONLY (removed once every module is declared in the endpoint table). */
     access?: Access;
   }
   interface FastifyInstance {
-    /** Every API route with its access rule: what the permission walk test goes through. */
-    apiRoutes: { method: string; url: string; access: Access }[];
+    /** Every API route with its endpoint: what the table test and the permission walk go through. */
+    apiRoutes: { method: string; url: string; endpoint: Endpoint }[];
   }
 }
 
@@ -74,12 +64,19 @@ export default fp(async function accessPlugin(app: FastifyInstance) {
   app.decorateRequest('lang', 'en');
   app.decorateRequest('auth', null);
 
-  const apiRoutes: { method: string; url: string; access: Access }[] = [];
+  const apiRoutes: { method: string; url: string; endpoint: Endpoint }[] = [];
   app.decorate('apiRoutes', apiRoutes);
+  // A route under the API that is not in the endpoint table cannot exist.
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/adminapi/') || route.url.startsWith('/adminapi/*')) return;
-    if (!route.config?.access) throw new Error(`route ${route.method} ${route.url} declares no access rule`);
-    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access: route.config.access });
+    if (!route.url.startsWith(`${API_BASE}/`) || route.url.startsWith(`${API_BASE}/*`)) return;
+    const legacy = route.config?.access;
+    if (legacy && !route.config?.endpoint) {
+      const access = legacy === ('public' as unknown) ? { public: true as const } : legacy;
+      (route.config as { endpoint?: Endpoint }).endpoint = { name: `legacy:${route.url}`, module: 'legacy', fn: route.url, method: [route.method].flat()[0] as 'GET', path: route.url as `/${string}`, access, input: null as never, answer: null as never, audit: false };
+    }
+    const endpoint = route.config?.endpoint;
+    if (!endpoint) throw new Error(`route ${route.method} ${route.url} is not in the endpoint table`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, endpoint });
   });
 
   app.addHook('onRequest', async (request) => {
@@ -87,8 +84,8 @@ export default fp(async function accessPlugin(app: FastifyInstance) {
   });
 
   app.addHook('preHandler', async (request) => {
-    const access = request.routeOptions.config?.access;
-    if (!access || access === 'public') return;
+    const access = request.routeOptions.config?.endpoint?.access;
+    if (!access || 'public' in access) return;
     const db = app.db;
     const key = readKey(request);
     if (!key) throw expired();
@@ -134,7 +131,7 @@ export default fp(async function accessPlugin(app: FastifyInstance) {
         institution: { id: inst.id, grade, path: inst.path, termExpiresAt: inst.termExpiresAt, username: inst.username },
       };
       const isOverdue = !!inst.termExpiresAt && inst.termExpiresAt.getTime() <= Date.now();
-      const allowRestricted = typeof access === 'object' && 'session' in access && access.restricted;
+      const allowRestricted = 'session' in access && access.restricted;
       if ((isOverdue || session.restricted) && !allowRestricted) {
         if (!isOverdue) {
           // The term was renewed since: the restricted key regains full access.
@@ -154,11 +151,10 @@ export default fp(async function accessPlugin(app: FastifyInstance) {
     request.auth = auth;
     checkInstitutionField(request, auth);
 
-    if (typeof access === 'object') {
-      if ('page' in access && !canOpenRouteNamed(access.page, auth.viewer)) throw forbidden();
-      if ('button' in access && !canUseButton(access.button, auth.viewer)) throw forbidden();
-      if ('grades' in access && !access.grades.includes(auth.viewer.isAdmin ? 0 : auth.viewer.grade)) throw forbidden();
-    }
+    if ('session' in access && access.kind && access.kind !== auth.kind) throw forbidden();
+    if ('page' in access && !canOpenRouteNamed(access.page, auth.viewer)) throw forbidden();
+    if ('button' in access && !canUseButton(access.button, auth.viewer)) throw forbidden();
+    if ('grades' in access && !access.grades.includes(auth.viewer.isAdmin ? 0 : auth.viewer.grade)) throw forbidden();
   });
 });
 

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import Button from 'antd/es/button';
 import Space from 'antd/es/space';
+import type { ButtonKey } from '@app/contract/routes';
 import { useAccess } from '../lib/access';
 
 export interface RowAction {
   key: string;
   label: ReactNode;
   /** Button key checked with useAccess().can; the action is left out when not allowed. */
-  sign?: string;
+  sign?: ButtonKey;
   onClick: () => void;
   danger?: boolean;
   disabled?: boolean;

@@ -5,7 +5,7 @@
  */
 import { useMemo, type ReactNode } from 'react';
 import { accessibleRoutes, buildMenu, canUseButton, canOpenRoute, type MenuEntry, type Viewer } from '@app/contract/access';
-import { ROUTES, flattenRoutes, type RouteDef } from '@app/contract/routes';
+import { ROUTES, flattenRoutes, type ButtonKey, type RouteDef } from '@app/contract/routes';
 import { pickText, type L10n, type Lang } from '@app/contract/i18n';
 import { type Grade } from '@app/contract/constants';
 import { type RoleNode } from '@app/contract/api/auth';
@@ -62,7 +62,7 @@ export function nodeOverridesOf(zcrouter: RoleNode[]): NodeOverrides {
 }
 
 /** The route table re-ordered by the admin's role_data sort values (stable for unknown nodes). */
-export function orderedRoutes(routes: RouteDef[], sort: Map<string, number>): RouteDef[] {
+export function orderedRoutes(routes: readonly RouteDef[], sort: Map<string, number>): readonly RouteDef[] {
   if (!sort.size) return routes;
   const keyed = routes.map((r, i) => ({ r, i, s: sort.get(r.name) ?? Number.MAX_SAFE_INTEGER }));
   keyed.sort((a, b) => a.s - b.s || a.i - b.i);
@@ -76,7 +76,7 @@ export interface AccessModel {
   /** Permitted leaf routes, flat. */
   pages: RouteDef[];
   menu: MenuEntry[];
-  can: (sign: string) => boolean;
+  can: (sign: ButtonKey) => boolean;
   canOpen: (route: RouteDef) => boolean;
   /** Title of a route or menu entry in the current language. */
   title: (name: string, fallback?: L10n) => string;
@@ -84,7 +84,7 @@ export interface AccessModel {
 }
 
 /** Pure: everything the shell needs from the session, given which pages the client has. */
-export function buildAccess(s: Pick<SessionState, 'isAdmin' | 'grade' | 'zcrouter' | 'zcbtn' | 'roles'>, lang: Lang, isBuilt: (name: string) => boolean, base?: RouteDef[]): AccessModel {
+export function buildAccess(s: Pick<SessionState, 'isAdmin' | 'grade' | 'zcrouter' | 'zcbtn' | 'roles'>, lang: Lang, isBuilt: (name: string) => boolean, base?: readonly RouteDef[]): AccessModel {
   const viewer = viewerOf(s);
   const overrides = s.isAdmin ? nodeOverridesOf(s.zcrouter) : null;
   const table = overrides ? orderedRoutes(base ?? ROUTES, overrides.sort) : base;
@@ -125,7 +125,7 @@ export function useAccess() {
 }
 
 /** Renders its children only when the viewer may use the button `sign`. */
-export function Access({ sign, children, fallback = null }: { sign: string; children: ReactNode; fallback?: ReactNode }) {
+export function Access({ sign, children, fallback = null }: { sign: ButtonKey; children: ReactNode; fallback?: ReactNode }) {
   const { can } = useAccess();
   return <>{can(sign) ? children : fallback}</>;
 }

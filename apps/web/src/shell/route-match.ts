@@ -13,7 +13,7 @@ export function matchPage(pathname: string, pages: RouteDef[]): PageMatch | null
 }
 
 /** The route and its ancestors in the contract table, outermost first. */
-export function routeChain(name: string, routes: RouteDef[] = ROUTES): RouteDef[] {
+export function routeChain(name: string, routes: readonly RouteDef[] = ROUTES): RouteDef[] {
   for (const r of routes) {
     if (r.name === name) return [r];
     if (r.children) {
@@ -25,7 +25,7 @@ export function routeChain(name: string, routes: RouteDef[] = ROUTES): RouteDef[
 }
 
 /** Any contract route (page or parent) at this pathname: tells 401 (exists) from 404 (unknown). */
-export function matchAnyRoute(pathname: string, routes: RouteDef[] = ROUTES): RouteDef | null {
+export function matchAnyRoute(pathname: string, routes: readonly RouteDef[] = ROUTES): RouteDef | null {
   for (const r of routes) {
     if (matchPath({ path: r.path, end: true }, pathname)) return r;
     if (r.children) {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ListResult } from '../envelope';
+import { answer, defineEndpoints, get, idAnswer, idInput, idSchema as id, nullAnswer, post } from '../endpoint';
 import { listQuery, optionalText } from './common';
 import { withMessage } from './people';
 
@@ -6,21 +8,12 @@ import { withMessage } from './people';
  * Packages (`/package-manage`, grade 0, PackageManage, package:*): what end users buy on a device:
  * a number of inspections (count) or a time span (time). Prices are integer cents; the commission
  * rates of the grade-1 and grade-2 ancestors are basis points (10000 = 100%) and together at most 10000.
- *
- * | Method | Path                | Access               | Payload              | Answer                 |
- * |--------|---------------------|----------------------|----------------------|------------------------|
- * | GET    | /package/list       | page PackageManage   | packageListQuery     | ListResult<PackageRow> |
- * | GET    | /package/detail     | page PackageManage   | id                   | PackageDetail          |
- * | POST   | /package/add        | button package:add   | packageAddBody       | { id }                 |
- * | POST   | /package/edit       | button package:edit  | packageEditBody      | null                   |
- * | POST   | /package/set_status | button package:edit  | packageSetStatusBody | null                   |
- * | POST   | /package/del        | button package:delete| { id }               | null                   |
+ * The endpoint table is `packageApi` at the end of this file.
  *
  * Delete is soft and refused while the package is on sale (take it off sale first) or held by records
  * that refer to it (payments, activation codes: a later issue).
  */
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const PACKAGE_KINDS = ['count', 'time'] as const;
 export type PackageKind = (typeof PACKAGE_KINDS)[number];
@@ -83,8 +76,6 @@ export type PackageAddBody = z.infer<typeof packageAddBody>;
 /** Edit sends the whole record (status changes through POST /package/set_status). */
 export const packageEditBody = z.object({ id, ...packageShape }).superRefine(checkPackage).transform(normalize);
 export type PackageEditBody = z.infer<typeof packageEditBody>;
-/** GET /package/detail?id= and POST /package/del {id}. */
-export const packageIdQuery = z.object({ id });
 export const packageSetStatusBody = z.object({ id, status: z.enum(PACKAGE_STATUSES) });
 export type PackageSetStatusBody = z.infer<typeof packageSetStatusBody>;
 
@@ -104,3 +95,15 @@ export interface PackageRow {
   updated_at: string;
 }
 export type PackageDetail = PackageRow;
+
+export const packageApi = defineEndpoints('packages', {
+  list: get('/package/list', { page: 'PackageManage' }, packageListQuery, answer<ListResult<PackageRow>>()),
+  detail: get('/package/detail', { page: 'PackageManage' }, idInput, answer<PackageDetail>()),
+  add: post('/package/add', { button: 'package:add' }, packageAddBody, idAnswer, { audit: 'package' }),
+  /** The whole record; status changes through set_status. */
+  edit: post('/package/edit', { button: 'package:edit' }, packageEditBody, nullAnswer, { audit: 'package' }),
+  /** Put on sale or take off sale. */
+  setStatus: post('/package/set_status', { button: 'package:edit' }, packageSetStatusBody, nullAnswer, { audit: 'package' }),
+  /** Soft delete, refused while on sale or held by records. */
+  remove: post('/package/del', { button: 'package:delete' }, idInput, nullAnswer, { audit: 'package' }),
+});

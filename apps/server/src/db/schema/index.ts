@@ -3,3 +3,4 @@ export * from './devices';
 export * from './master';
 export * from './people';
 export * from './packages';
+export * from './audit';

@@ -17,7 +17,7 @@ export async function syncMenus(db: Tx) {
     existing.set(sign, row!.id);
     return row!.id;
   };
-  const walk = async (list: RouteDef[], parentId: number | null) => {
+  const walk = async (list: readonly RouteDef[], parentId: number | null) => {
     for (const [i, route] of list.entries()) {
       const id = await ensure(parentId, route.children ? 1 : 2, route.name, route.title, route.icon, (i + 1) * 10, !!route.hidden);
       if (route.children) await walk(route.children, id);

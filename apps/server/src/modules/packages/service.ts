@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { ListResult, PackageAddBody, PackageDetail, PackageEditBody, PackageListQuery, PackageRow, PackageSetStatusBody } from '@app/contract';
-import type { Db, Tx } from '../../db/client';
+import type { IdInput, ListResult, PackageAddBody, PackageDetail, PackageEditBody, PackageListQuery, PackageRow, PackageSetStatusBody } from '@app/contract';
+import type { Tx } from '../../db/client';
 import { packages } from '../../db/schema';
 import type { Auth } from '../../http/access';
 import { badRequest, notFound } from '../../http/errors';
@@ -30,10 +30,17 @@ export async function list(db: Tx, _auth: Auth, q: PackageListQuery): Promise<Li
     (await db.select().from(packages).where(where).orderBy(...editorOrder(SORT_COLUMNS, q, packages.sortOrder, packages.id)).limit(limit).offset(offset)).map(toRow));
 }
 
-export async function detail(db: Tx, _auth: Auth, id: number): Promise<PackageDetail> {
+export async function detail(db: Tx, _auth: Auth, { id }: IdInput): Promise<PackageDetail> {
   const [p] = await db.select().from(packages).where(and(eq(packages.id, id), live));
   if (!p) throw notFound();
   return toRow(p);
+}
+
+/** The audit trail's view of a package: the stored row, deleted or not. */
+export async function snapshot(db: Tx, id: number | null): Promise<PackageRow & { deleted_at: string | null } | null> {
+  if (id == null) return null;
+  const [p] = await db.select().from(packages).where(eq(packages.id, id));
+  return p ? { ...toRow(p), deleted_at: p.deletedAt ? iso(p.deletedAt) : null } : null;
 }
 
 /** Names are unique among live packages, case-insensitively. */
@@ -60,21 +67,21 @@ async function nameGuard<T>(name: string, write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function add(db: Db, _auth: Auth, body: PackageAddBody): Promise<{ id: number }> {
+export async function add(db: Tx, _auth: Auth, body: PackageAddBody): Promise<{ id: number }> {
   await assertNameFree(db, body.name, null);
   const [row] = await nameGuard(body.name, () => db.insert(packages).values({ ...values(body), status: body.status }).returning({ id: packages.id }));
   return { id: row!.id };
 }
 
-export async function edit(db: Db, _auth: Auth, body: PackageEditBody): Promise<null> {
-  await detail(db, _auth, body.id);
+export async function edit(db: Tx, auth: Auth, body: PackageEditBody): Promise<null> {
+  await detail(db, auth, body);
   await assertNameFree(db, body.name, body.id);
   await nameGuard(body.name, () => db.update(packages).set({ ...values(body), updatedAt: new Date() }).where(and(eq(packages.id, body.id), live)));
   return null;
 }
 
 /** POST /package/set_status (button package:edit): put on sale or take off sale. */
-export async function setStatus(db: Db, _auth: Auth, body: PackageSetStatusBody): Promise<null> {
+export async function setStatus(db: Tx, _auth: Auth, body: PackageSetStatusBody): Promise<null> {
   const updated = await db.update(packages).set({ status: body.status, updatedAt: new Date() })
     .where(and(eq(packages.id, body.id), live)).returning({ id: packages.id });
   if (!updated.length) throw notFound();
@@ -91,7 +98,7 @@ export async function packageUsage(_tx: Tx, _id: number): Promise<Holder[]> {
 }
 
 /** Soft delete. Refused while the package is on sale (take it off sale first) or while anything holds it. */
-export async function remove(db: Db, _auth: Auth, id: number): Promise<null> {
+export async function remove(db: Tx, _auth: Auth, { id }: IdInput): Promise<null> {
   await db.transaction(async (tx) => {
     const [p] = await tx.select({ status: packages.status }).from(packages).where(and(eq(packages.id, id), live)).for('update');
     if (!p) throw notFound();

@@ -4,10 +4,11 @@ import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
+import type { ButtonKey } from '@app/contract/routes';
 import { Access } from '../../lib/access';
 
 /** A primary "create" button, shown only to callers holding `sign` (the server checks the same button key). */
-export function CreateButton({ sign, onClick, testId, disabled, children }: { sign: string; onClick: () => void; testId: string; disabled?: boolean; children: ReactNode }) {
+export function CreateButton({ sign, onClick, testId, disabled, children }: { sign: ButtonKey; onClick: () => void; testId: string; disabled?: boolean; children: ReactNode }) {
   return (
     <Access sign={sign}>
       <Button type="primary" icon={<PlusOutlined />} onClick={onClick} disabled={disabled} data-testid={testId}>{children}</Button>

@@ -16,8 +16,7 @@ import { isApiError } from '../../lib/api';
 import { centsToDecimal, CURRENCY, decimalToCents, formatMoney, formatNumber } from '../../lib/money';
 import { LANG_TAGS } from '../../lib/lang';
 import { useSettings } from '../../lib/settings';
-import { useAddPackage } from './api/add-package';
-import { useEditPackage } from './api/edit-package';
+import { useAddPackage, useEditPackage } from './api';
 import { bpToPercent, commissionCents, formatBp, percentToBp } from './units';
 
 /** The form edits yuan and percent (decimal text, exact); the wire carries cents and basis points. */

@@ -17,9 +17,7 @@ import { Money } from '../../components/Money';
 import { Access } from '../../lib/access';
 import { formatNumber } from '../../lib/money';
 import { useSettings } from '../../lib/settings';
-import { usePackages } from './api/list-packages';
-import { useSetPackageStatus } from './api/set-package-status';
-import { useDeletePackage } from './api/delete-package';
+import { useDeletePackage, usePackages, useSetPackageStatus } from './api';
 import { PackageForm, type PackageFormValues } from './PackageForm';
 import { formatBp } from './units';
 

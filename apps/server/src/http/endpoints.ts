@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { AnswerOf, Endpoint, EndpointModule, Lang, ParsedInputOf } from '@app/contract';
+import type { Config } from '../config';
+import type { Tx } from '../db/client';
+import { type AuditSnapshot, recordAudit } from '../lib/audit';
+import { localizeFieldError, parseForm } from '../lib/form';
+import { requireAuth, type Auth } from './access';
+import { ok } from './envelope';
+
+/*
+ * Routes come from the endpoint table only: a server module's routes.ts is
+ *
+ *   export default defineRoutes(packageApi, service);
+ *
+ * where `service` has one function per endpoint, `(db, auth, input, ctx) => answer`, type-checked against
+ * the endpoint's parsed input and answer. The access plugin checks the endpoint's access before the
+ * handler runs; the onRoute hook refuses any /adminapi route that does not carry an endpoint.
+ *
+ * Writes (POST) run in one transaction with their audit row: the record's snapshot before, the handler,
+ * the snapshot after, the row (lib/audit.ts). A failure rolls all of it back.
+ */
+
+/** What a handler may need of the request besides the database, the caller and the input. */
+export interface Ctx {
+  ip: string;
+  lang: Lang;
+  config: Config;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type AuthFor<E> = E extends { access: { public: true } } ? Auth | null : Auth;
+export type Handler<E> = (db: Tx, auth: AuthFor<E>, input: ParsedInputOf<E>, ctx: Ctx) => Promise<AnswerOf<E>>;
+export type Handlers<M extends EndpointModule> = { [K in keyof M]: Handler<M[K]> };
+
+export interface RouteOptions {
+  /** Snapshots of the record types this module's writes name in `audit`, by record id (null: the whole set). */
+  snapshots?: Record<string, AuditSnapshot>;
+  /** Plugins the module's endpoints need (e.g. multipart parsing), registered in the module's scope. */
+  setup?: (app: FastifyInstance) => Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    endpoint?: Endpoint;
+  }
+}
+
+/** The input of a call: the query string (GET, multipart) or the JSON body, plus the path's `:params`. */
+function rawInput(req: FastifyRequest, endpoint: Endpoint): unknown {
+  const source = endpoint.method === 'GET' || endpoint.body === 'multipart' ? req.query : req.body;
+  const params = req.params as Record<string, unknown> | undefined;
+  const base = source && typeof source === 'object' && !Array.isArray(source) ? source : {};
+  return params && Object.keys(params).length ? { ...base, ...params } : base;
+}
+
+/** The id a write is about: `input.id`, else the `id` it answers (a created record). */
+function recordId(input: unknown, answer: unknown): number | null {
+  const fromInput = (input as { id?: unknown } | null)?.id;
+  if (typeof fromInput === 'number') return fromInput;
+  const fromAnswer = (answer as { id?: unknown } | null)?.id;
+  return typeof fromAnswer === 'number' ? fromAnswer : null;
+}
+
+/** Registers every endpoint of one module with its handler. */
+export function defineRoutes<M extends EndpointModule>(api: M, handlers: Handlers<M>, opts: RouteOptions = {}): FastifyPluginAsync {
+  return async function moduleRoutes(app: FastifyInstance) {
+    if (opts.setup) await opts.setup(app);
+    for (const [fn, endpoint] of Object.entries(api) as [string, Endpoint][]) {
+      const handler = handlers[fn] as unknown as (db: Tx, auth: Auth | null, input: unknown, ctx: Ctx) => Promise<unknown>;
+      if (typeof handler !== 'function') throw new Error(`endpoint ${endpoint.name} has no handler`);
+      const audited = endpoint.method === 'POST' && endpoint.audit !== false;
+      const snapshot = typeof endpoint.audit === 'string' ? opts.snapshots?.[endpoint.audit] : undefined;
+      if (typeof endpoint.audit === 'string' && !snapshot) throw new Error(`endpoint ${endpoint.name}: no snapshot for record type "${endpoint.audit}"`);
+
+      app.route({
+        method: endpoint.method,
+        url: endpoint.path,
+        config: { endpoint },
+        handler: async (req, reply) => {
+          const auth = 'public' in endpoint.access ? req.auth : requireAuth(req);
+          const input = endpoint.body === 'multipart' ? rawInput(req, endpoint) : parseForm(endpoint.input, rawInput(req, endpoint), req.lang);
+          const ctx: Ctx = { ip: req.ip, lang: req.lang, config: app.config, req, reply };
+          try {
+            const answer = audited
+              ? await app.db.transaction(async (tx) => {
+                const before = snapshot ? await snapshot(tx, recordId(input, null)) : null;
+                const out = await handler(tx, auth, input, ctx);
+                const id = recordId(input, out);
+                const after = snapshot ? await snapshot(tx, id) : null;
+                await recordAudit(tx, { auth, endpoint, recordType: typeof endpoint.audit === 'string' ? endpoint.audit : null, recordId: id, before, after, input, ip: req.ip });
+                return out;
+              })
+              : await handler(app.db, auth, input, ctx);
+            if (endpoint.raw) return reply;
+            return ok(answer ?? null);
+          } catch (error) {
+            throw localizeFieldError(error, req.lang);
+          }
+        },
+      });
+    }
+  };
+}

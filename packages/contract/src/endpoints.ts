@@ -1,0 +1,21 @@
+/**
+ * The endpoint table: every module's endpoints, by module name. The server registers exactly these
+ * (a test fails on a registered route missing here and on an entry not registered); the web client
+ * calls them by name (`packages.list`) through the generated `endpoint-routes.ts`; the OpenAPI
+ * document is made from them.
+ */
+import type { Endpoint } from './endpoint';
+import { packageApi } from './api/packages';
+
+export const API = {
+  packages: packageApi,
+} as const;
+
+type Api = typeof API;
+/** `<module>.<fn>` of every endpoint. */
+export type EndpointName = { [M in keyof Api]: { [F in keyof Api[M]]: `${M & string}.${F & string}` }[keyof Api[M]] }[keyof Api];
+/** The endpoint of a name. */
+export type EndpointNamed<N extends EndpointName> = N extends `${infer M extends keyof Api & string}.${infer F}` ? Api[M][F & keyof Api[M]] : never;
+
+/** Every endpoint, module by module. */
+export const ENDPOINTS: Endpoint[] = Object.values(API).flatMap((m) => Object.values(m) as Endpoint[]);

@@ -2,7 +2,7 @@
  * The endpoint table's building blocks. Every call of the API is declared once, in its module's
  * contract file (`api/<module>.ts`), with `defineEndpoints(module, { fn: endpoint })`:
  *
- *   export const packageApi = defineEndpoints('packages', {
+ *   export const packagesApi = defineEndpoints('packages', {
  *     list: get('/package/list', { page: 'PackageManage' }, packageListQuery, answer<ListResult<PackageRow>>()),
  *     add: post('/package/add', { button: 'package:add' }, packageAddBody, idAnswer, { audit: 'package' }),
  *   });

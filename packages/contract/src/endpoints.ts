@@ -5,10 +5,36 @@
  * document is made from them.
  */
 import type { Endpoint } from './endpoint';
-import { packageApi } from './api/packages';
+import { authApi } from './api/auth';
+import { equipmentApi } from './api/equipment';
+import { institutionsApi } from './api/institutions';
+import { jurisdictionApi } from './api/jurisdiction';
+import { paramsApi } from './api/params';
+import { packagesApi } from './api/packages';
+import { diseasesApi } from './api/diseases';
+import { systemsApi } from './api/systems';
+import { acupointsApi } from './api/acupoints';
+import { schematicsApi } from './api/schematics';
+import { uploadsApi } from './api/uploads';
+import { doctorsApi } from './api/doctors';
+import { usersApi } from './api/users';
+import { auditApi } from './api/audit';
 
 export const API = {
-  packages: packageApi,
+  auth: authApi,
+  equipment: equipmentApi,
+  institutions: institutionsApi,
+  jurisdiction: jurisdictionApi,
+  params: paramsApi,
+  packages: packagesApi,
+  diseases: diseasesApi,
+  systems: systemsApi,
+  acupoints: acupointsApi,
+  schematics: schematicsApi,
+  uploads: uploadsApi,
+  doctors: doctorsApi,
+  users: usersApi,
+  audit: auditApi,
 } as const;
 
 type Api = typeof API;

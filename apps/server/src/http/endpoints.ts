@@ -10,7 +10,7 @@ import { ok } from './envelope';
 /*
  * Routes come from the endpoint table only: a server module's routes.ts is
  *
- *   export default defineRoutes(packageApi, service);
+ *   export default defineRoutes(packagesApi, service);
  *
  * where `service` has one function per endpoint, `(db, auth, input, ctx) => answer`, type-checked against
  * the endpoint's parsed input and answer. The access plugin checks the endpoint's access before the

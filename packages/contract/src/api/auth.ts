@@ -1,3 +1,4 @@
+import { defineEndpoints } from '../endpoint';
 import { z } from 'zod';
 
 export const loginBody = z.object({
@@ -48,3 +49,6 @@ export const modifyFieldBody = z.object({
   value: z.union([z.string(), z.number()]),
 });
 export type ModifyFieldBody = z.infer<typeof modifyFieldBody>;
+
+// STUB: the module's endpoint table (to be filled).
+export const authApi = defineEndpoints('auth', {});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../constants';
+import type { MessageKey } from '../messages';
 
 /** Query strings carry everything as text: these coerce and bound what lists accept. */
 export const pageQuery = z.object({
@@ -22,3 +23,9 @@ export const idParam = z.object({ id: id() });
 export const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => (v ? v : undefined));
 export const dateTime = z.iso.datetime({ offset: true });
 export const l10nSchema = z.object({ zh: z.string().trim().max(200), en: z.string().trim().max(200), es: z.string().trim().max(200), ja: z.string().trim().max(200) });
+
+/**
+ * Options for a custom refinement whose message is a server message: the server renders `params.msg`
+ * from MESSAGES in the caller's language (other params fill its placeholders). Clients may do the same.
+ */
+export const withMessage = (msg: MessageKey, params: Record<string, string | number> = {}) => ({ params: { msg, ...params } });

@@ -1,3 +1,4 @@
+import { defineEndpoints } from '../endpoint';
 import { z } from 'zod';
 import { listQuery, optionalText } from './common';
 
@@ -37,3 +38,6 @@ export interface DeviceRow {
   remark: string;
   expiring: boolean;
 }
+
+// STUB: the module's endpoint table (to be filled).
+export const equipmentApi = defineEndpoints('equipment', {});

@@ -1,3 +1,4 @@
+import { defineEndpoints } from '../endpoint';
 import { z } from 'zod';
 import type { L10n } from '../i18n';
 import { listQuery, optionalText } from './common';
@@ -164,3 +165,6 @@ export interface AdminRow {
   last_login_at: string | null;
   created_at: string;
 }
+
+// STUB: the module's endpoint table (to be filled).
+export const jurisdictionApi = defineEndpoints('jurisdiction', {});

@@ -52,8 +52,7 @@
 import { z } from 'zod';
 import { API_BASE } from '../constants';
 import type { L10n } from '../i18n';
-import { listQuery, optionalText } from './common';
-import { withMessage } from './people';
+import { listQuery, optionalText, withMessage } from './common';
 
 // ---------------------------------------------------------------------------------------------
 // Shared pieces

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import type { ListResult } from '../envelope';
 import { answer, defineEndpoints, get, idAnswer, idInput, idSchema as id, nullAnswer, post } from '../endpoint';
-import { listQuery, optionalText } from './common';
-import { withMessage } from './people';
+import { listQuery, optionalText, withMessage } from './common';
 
 /*
  * Packages (`/package-manage`, grade 0, PackageManage, package:*): what end users buy on a device:
  * a number of inspections (count) or a time span (time). Prices are integer cents; the commission
  * rates of the grade-1 and grade-2 ancestors are basis points (10000 = 100%) and together at most 10000.
- * The endpoint table is `packageApi` at the end of this file.
+ * The endpoint table is `packagesApi` at the end of this file.
  *
  * Delete is soft and refused while the package is on sale (take it off sale first) or held by records
  * that refer to it (payments, activation codes: a later issue).
@@ -96,7 +95,7 @@ export interface PackageRow {
 }
 export type PackageDetail = PackageRow;
 
-export const packageApi = defineEndpoints('packages', {
+export const packagesApi = defineEndpoints('packages', {
   list: get('/package/list', { page: 'PackageManage' }, packageListQuery, answer<ListResult<PackageRow>>()),
   detail: get('/package/detail', { page: 'PackageManage' }, idInput, answer<PackageDetail>()),
   add: post('/package/add', { button: 'package:add' }, packageAddBody, idAnswer, { audit: 'package' }),

@@ -1,6 +1,7 @@
+import { defineEndpoints } from '../endpoint';
 import { z } from 'zod';
+import { withMessage } from './common';
 import type { L10n, Lang } from '../i18n';
-import { withMessage } from './people';
 
 /*
  * System parameters (`/system/params-setting`, grade 0, ParamsSetting, params:edit): typed settings the
@@ -133,3 +134,6 @@ export interface PublicParams {
   site_title: string;
   default_language: Lang;
 }
+
+// STUB: the module's endpoint table (to be filled).
+export const paramsApi = defineEndpoints('params', {});

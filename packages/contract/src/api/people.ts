@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { MessageKey } from '../messages';
-import { listQuery, optionalText } from './common';
+import { listQuery, optionalText, withMessage } from './common';
 
 /*
  * People (grade 0): doctors (`/searchers/management`, DoctorManage, doctor:*) and the users who are
@@ -24,11 +23,6 @@ import { listQuery, optionalText } from './common';
  * last_inspection_at are read-only here: the inspection module maintains them.
  */
 
-/**
- * Options for a custom refinement whose message is a server message: the server renders `params.msg`
- * from MESSAGES in the caller's language (other params fill its placeholders). Clients may do the same.
- */
-export const withMessage = (msg: MessageKey, params: Record<string, string | number> = {}) => ({ params: { msg, ...params } });
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 

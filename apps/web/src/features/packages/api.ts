@@ -1,4 +1,4 @@
-/** The packages module's calls (contract: `packageApi` in `@app/contract/api/packages`). */
+/** The packages module's calls (contract: `packagesApi` in `@app/contract/api/packages`). */
 import { endpointListOptions, useEndpointList, useEndpointMutation, type ListInput } from '../../components/list';
 
 /** Packages, filtered (keyword, kind, status), sorted and paged. */

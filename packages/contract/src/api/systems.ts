@@ -1,0 +1,4 @@
+import { defineEndpoints } from '../endpoint';
+
+// STUB: replaced by the module's contract (schemas, types and its endpoint table).
+export const systemsApi = defineEndpoints('systems', {});

@@ -9,4 +9,10 @@ export const ENDPOINT_ROUTES = {
   'packages.edit': ['POST', '/package/edit'],
   'packages.setStatus': ['POST', '/package/set_status'],
   'packages.remove': ['POST', '/package/del'],
+  'audit.list': ['GET', '/audit/list'],
+  'audit.detail': ['GET', '/audit/detail'],
+  'audit.recordTypes': ['GET', '/audit/record_types'],
+  'docs.openapi': ['GET', '/openapi.json'],
+  'docs.reference': ['GET', '/docs'],
+  'docs.asset': ['GET', '/docs/:file'],
 } as const satisfies Record<EndpointName, readonly [string, string, ...string[]]>;

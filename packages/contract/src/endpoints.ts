@@ -19,6 +19,7 @@ import { uploadsApi } from './api/uploads';
 import { doctorsApi } from './api/doctors';
 import { usersApi } from './api/users';
 import { auditApi } from './api/audit';
+import { docsApi } from './api/docs';
 
 export const API = {
   auth: authApi,
@@ -35,6 +36,7 @@ export const API = {
   doctors: doctorsApi,
   users: usersApi,
   audit: auditApi,
+  docs: docsApi,
 } as const;
 
 type Api = typeof API;

@@ -23,3 +23,4 @@ export * from './api/uploads';
 export * from './api/doctors';
 export * from './api/users';
 export * from './api/audit';
+export * from './api/docs';

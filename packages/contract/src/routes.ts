@@ -150,6 +150,7 @@ export const ROUTES = [
     name: 'System', path: '/system', redirect: '/system/params-setting', title: t('系统设置', 'System', 'Sistema', 'システム'), icon: 'setting', grades: null,
     children: [
       { name: 'ParamsSetting', path: '/system/params-setting', title: t('参数设置', 'Parameters', 'Parámetros', 'パラメータ'), grades: [0], buttons: [{ key: 'params:edit', title: B.edit }] },
+      { name: 'AuditLog', path: '/system/audit-log', title: t('审计日志', 'Audit log', 'Registro de auditoría', '監査ログ'), icon: 'audit', grades: [0] },
     ],
   },
 ] as const satisfies readonly RouteDef[];

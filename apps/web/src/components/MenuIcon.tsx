@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import AimOutlined from '@ant-design/icons/es/icons/AimOutlined';
 import ApartmentOutlined from '@ant-design/icons/es/icons/ApartmentOutlined';
 import AppstoreOutlined from '@ant-design/icons/es/icons/AppstoreOutlined';
+import AuditOutlined from '@ant-design/icons/es/icons/AuditOutlined';
 import BarChartOutlined from '@ant-design/icons/es/icons/BarChartOutlined';
 import ClusterOutlined from '@ant-design/icons/es/icons/ClusterOutlined';
 import DesktopOutlined from '@ant-design/icons/es/icons/DesktopOutlined';
@@ -33,6 +34,7 @@ const ICONS: Record<string, ComponentType> = {
   picture: PictureOutlined,
   lock: LockOutlined,
   setting: SettingOutlined,
+  audit: AuditOutlined,
 };
 
 export const MENU_ICON_NAMES = Object.keys(ICONS);

@@ -1,4 +1,60 @@
-import { defineEndpoints } from '../endpoint';
+import { z } from 'zod';
+import type { ListResult } from '../envelope';
+import { answer, defineEndpoints, get, idSchema, noInput, optionalId } from '../endpoint';
+import { dateTime, listQuery, optionalText } from './common';
 
-// STUB: replaced by the module's contract (schemas, types and its endpoint table).
-export const auditApi = defineEndpoints('audit', {});
+/*
+ * The audit trail (`/system/audit-log`, grade 0, page AuditLog): every successful write through the
+ * endpoint table, with who (admin or institution, and the role a super-admin was viewing as), what
+ * (endpoint, record type and id), when, from where, and the record before and after. Rows are written
+ * by the server in the write's own transaction and never updated or deleted.
+ */
+
+export const AUDIT_ACTOR_KINDS = ['admin', 'institution', 'anonymous'] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+export const AUDIT_SORTS = ['created_at'] as const;
+
+export const auditListQuery = listQuery(
+  {
+    /** Account name (contains). */
+    actor: optionalText(64),
+    actor_kind: z.enum(AUDIT_ACTOR_KINDS).optional(),
+    record_type: optionalText(32),
+    record_id: optionalId,
+    /** Endpoint name (contains), e.g. `packages.` */
+    endpoint: optionalText(64),
+    from: dateTime.optional(),
+    to: dateTime.optional(),
+  },
+  AUDIT_SORTS,
+);
+export type AuditListQuery = z.infer<typeof auditListQuery>;
+
+export interface AuditRow {
+  id: number;
+  created_at: string;
+  actor_kind: AuditActorKind;
+  actor_id: number | null;
+  actor_name: string;
+  /** The role a super-admin was viewing as, if any. */
+  view_role_id: number | null;
+  view_role_name: string | null;
+  endpoint: string;
+  path: string;
+  record_type: string | null;
+  record_id: number | null;
+  ip: string;
+  /** Top-level fields whose value differs between before and after. */
+  changed: string[];
+}
+export interface AuditDetail extends AuditRow {
+  before: unknown;
+  after: unknown;
+  input: unknown;
+}
+
+export const auditApi = defineEndpoints('audit', {
+  list: get('/audit/list', { page: 'AuditLog' }, auditListQuery, answer<ListResult<AuditRow>>(), { summary: 'Audit trail, filtered and paged (newest first)' }),
+  detail: get('/audit/detail', { page: 'AuditLog' }, z.object({ id: idSchema }), answer<AuditDetail>(), { summary: 'One audit row with the record before and after' }),
+  recordTypes: get('/audit/record_types', { page: 'AuditLog' }, noInput, answer<string[]>(), { summary: 'Record types present in the trail (filter options)' }),
+});

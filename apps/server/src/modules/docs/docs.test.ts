@@ -1,0 +1,62 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE, ENDPOINTS } from '@app/contract';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp({ seed: false }); });
+afterAll(async () => { await t?.close(); });
+
+const fetchDoc = async () => {
+  const res = await t.app.inject({ method: 'GET', url: `${API_BASE}/openapi.json` });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+
+describe('the OpenAPI document', () => {
+  it('validates as OpenAPI 3.1', async () => {
+    const doc = await fetchDoc();
+    expect(doc.openapi).toBe('3.1.0');
+    await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeTruthy();
+  });
+
+  it('lists every endpoint of the table, with its input schema', async () => {
+    const doc = await fetchDoc();
+    for (const e of ENDPOINTS) {
+      const op = doc.paths[`${API_BASE}${e.path.replace(/:(\w+)/g, '{$1}')}`]?.[e.method.toLowerCase()];
+      expect(op, e.name).toBeTruthy();
+      expect(op.operationId).toBe(e.name);
+      const shape = (e.input as unknown as { shape?: Record<string, unknown> }).shape;
+      const fields = shape ? Object.keys(shape) : [];
+      if (e.method === 'GET') {
+        const names = (op.parameters ?? []).map((p: { name: string }) => p.name);
+        for (const f of fields) expect(names, `${e.name}.${f}`).toContain(f);
+      } else if (e.body !== 'multipart') {
+        expect(op.requestBody.content['application/json'].schema, e.name).toBeTruthy();
+        for (const f of fields) expect(Object.keys(op.requestBody.content['application/json'].schema.properties ?? {}), `${e.name}.${f}`).toContain(f);
+      }
+    }
+  });
+
+  it('states the access rule of each endpoint', async () => {
+    const doc = await fetchDoc();
+    const op = doc.paths[`${API_BASE}/package/del`].post;
+    expect(op['x-access']).toEqual({ button: 'package:delete' });
+    expect(op.security).toBeTruthy();
+    expect(doc.paths[`${API_BASE}/openapi.json`].get.security).toBeUndefined();
+  });
+
+  it('serves a reference page whose scripts are files of its own', async () => {
+    const page = await t.app.inject({ method: 'GET', url: `${API_BASE}/docs` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).not.toMatch(/<script>[^<]/);
+    for (const src of page.body.matchAll(/(?:src|href)="([^"]+)"/g)) {
+      const res = await t.app.inject({ method: 'GET', url: src[1]! });
+      expect(res.statusCode, src[1]).toBe(200);
+      expect(res.body.length, src[1]).toBeGreaterThan(10);
+    }
+    const escape = await t.app.inject({ method: 'GET', url: `${API_BASE}/docs/..%2Fpackage.json` });
+    expect(escape.json().code).toBe(400);
+  });
+});

@@ -13,6 +13,7 @@ import { dateTime, listQuery, optionalText } from './common';
 export const AUDIT_ACTOR_KINDS = ['admin', 'institution', 'anonymous'] as const;
 export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
 export const AUDIT_SORTS = ['created_at'] as const;
+const dayOrTime = z.union([z.iso.date(), dateTime]);
 
 export const auditListQuery = listQuery(
   {
@@ -23,8 +24,9 @@ export const auditListQuery = listQuery(
     record_id: optionalId,
     /** Endpoint name (contains), e.g. `packages.` */
     endpoint: optionalText(64),
-    from: dateTime.optional(),
-    to: dateTime.optional(),
+    /** A day (YYYY-MM-DD, whole UTC day) or an instant. */
+    from: dayOrTime.optional(),
+    to: dayOrTime.optional(),
   },
   AUDIT_SORTS,
 );

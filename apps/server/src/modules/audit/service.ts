@@ -34,6 +34,10 @@ function toRow(r: Selected): AuditRow {
   };
 }
 
+/** A day's first or last instant (UTC), or the instant given. */
+const bound = (v: string, side: 'start' | 'end') =>
+  v.length === 10 ? new Date(new Date(`${v}T00:00:00Z`).getTime() + (side === 'end' ? 86_400_000 - 1 : 0)) : new Date(v);
+
 /** Newest first (or oldest first when asked), filtered by who, what and when. */
 export async function list(db: Tx, _auth: Auth, q: AuditListQuery): Promise<ListResult<AuditRow>> {
   const conds: (SQL | undefined)[] = [
@@ -42,8 +46,8 @@ export async function list(db: Tx, _auth: Auth, q: AuditListQuery): Promise<List
     q.record_type ? eq(auditLog.recordType, q.record_type) : undefined,
     q.record_id ? eq(auditLog.recordId, q.record_id) : undefined,
     q.endpoint ? ilike(auditLog.endpoint, `%${likeEscape(q.endpoint)}%`) : undefined,
-    q.from ? gte(auditLog.createdAt, new Date(q.from)) : undefined,
-    q.to ? lte(auditLog.createdAt, new Date(q.to)) : undefined,
+    q.from ? gte(auditLog.createdAt, bound(q.from, 'start')) : undefined,
+    q.to ? lte(auditLog.createdAt, bound(q.to, 'end')) : undefined,
   ];
   const where = and(...conds);
   const order = q.order === 'ascend' ? [auditLog.createdAt, auditLog.id] : [desc(auditLog.createdAt), desc(auditLog.id)];

@@ -1,0 +1,99 @@
+import { useMemo, useState } from 'react';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import InputNumber from 'antd/es/input-number';
+import Select from 'antd/es/select';
+import Tag from 'antd/es/tag';
+import Tooltip from 'antd/es/tooltip';
+import Typography from 'antd/es/typography';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { AUDIT_ACTOR_KINDS, type AuditRow } from '@app/contract/api/audit';
+import { dateRangeFilter, ListPage, numberFilter, useListParams } from '../../components/list';
+import { LazyRangePicker } from '../../components/LazyRangePicker';
+import { RowActions } from '../../components/RowActions';
+import { formatDateTime } from '../../lib/time';
+import { useAuditRecordTypes, useAuditTrail } from './api';
+import { AuditDetailDrawer } from './AuditDetailDrawer';
+import './audit.css';
+
+const FILTERS = ['actor', 'actor_kind', 'record_type', 'record_id', 'endpoint', 'from', 'to'] as const;
+const CODECS = [numberFilter('record_id'), dateRangeFilter('days', 'from', 'to')];
+const INSTANT = ['actor_kind', 'record_type', 'days'];
+const KIND_COLOR = { admin: 'blue', institution: 'purple', anonymous: 'default' } as const;
+const MAX_CHANGED = 4;
+
+/** /system/audit-log (grade 0, page AuditLog): every write, who did it, and what it changed. */
+export default function AuditLogPage() {
+  const { t } = useTranslation('audit');
+  const params = useListParams({ filters: FILTERS });
+  const query = useAuditTrail(params.query);
+  const recordTypes = useAuditRecordTypes();
+  const [viewId, setViewId] = useState<number | null>(null);
+
+  const columns = useMemo<ColumnsType<AuditRow>>(() => [
+    { key: 'created_at', dataIndex: 'created_at', title: t('col.time'), sorter: true, width: 180, render: (v: string) => formatDateTime(v) },
+    {
+      key: 'actor', title: t('col.actor'),
+      render: (_, r) => (
+        <span>
+          <Tag color={KIND_COLOR[r.actor_kind]} variant="filled">{t(`actorKind.${r.actor_kind}`)}</Tag>
+          {r.actor_name || '—'}
+          {r.view_role_name ? <Typography.Text type="secondary" style={{ fontSize: 12 }}> ({t('viewAs', { role: r.view_role_name })})</Typography.Text> : null}
+        </span>
+      ),
+    },
+    { key: 'endpoint', dataIndex: 'endpoint', title: t('col.action'), render: (v: string, r) => <Tooltip title={r.path}><span className="mono">{v}</span></Tooltip> },
+    { key: 'record', title: t('col.record'), render: (_, r) => (r.record_type ? <span className="mono">{r.record_type} #{r.record_id ?? '—'}</span> : <span className="text-muted">—</span>) },
+    {
+      key: 'changed', dataIndex: 'changed', title: t('col.changed'),
+      render: (v: string[]) => (v.length
+        ? <span>{v.slice(0, MAX_CHANGED).map((f) => <Tag key={f} className="mono">{f}</Tag>)}{v.length > MAX_CHANGED ? <Typography.Text type="secondary">+{v.length - MAX_CHANGED}</Typography.Text> : null}</span>
+        : <span className="text-muted">—</span>),
+    },
+    { key: 'ip', dataIndex: 'ip', title: t('col.ip'), render: (v: string) => <span className="mono">{v || '—'}</span> },
+    {
+      key: 'actions', title: t('common:list.actions'), fixed: 'right',
+      render: (_, r) => <RowActions actions={[{ key: 'view', label: t('action.view'), onClick: () => setViewId(r.id) }]} />,
+    },
+  ], [t]);
+
+  return (
+    <>
+      <ListPage<AuditRow, (typeof FILTERS)[number]>
+        testId="audit-list"
+        title={t('title')}
+        params={params}
+        query={query}
+        columns={columns}
+        rowKey="id"
+        codecs={CODECS}
+        instant={INSTANT}
+        noDataText={t('noData')}
+        filters={
+          <>
+            <Form.Item name="actor" label={t('filter.actor')}>
+              <Input allowClear placeholder={t('filter.actorPlaceholder')} style={{ width: 160 }} data-testid="filter-actor" />
+            </Form.Item>
+            <Form.Item name="actor_kind" label={t('filter.actorKind')}>
+              <Select allowClear placeholder={t('common:list.all')} style={{ width: 140 }} options={AUDIT_ACTOR_KINDS.map((k) => ({ value: k, label: t(`actorKind.${k}`) }))} data-testid="filter-actor-kind" />
+            </Form.Item>
+            <Form.Item name="record_type" label={t('filter.recordType')}>
+              <Select allowClear placeholder={t('common:list.all')} style={{ width: 170 }} loading={recordTypes.isLoading} options={(recordTypes.data ?? []).map((v) => ({ value: v, label: v }))} data-testid="filter-record-type" />
+            </Form.Item>
+            <Form.Item name="record_id" label={t('filter.recordId')}>
+              <InputNumber min={1} precision={0} style={{ width: 120 }} data-testid="filter-record-id" />
+            </Form.Item>
+            <Form.Item name="endpoint" label={t('filter.endpoint')}>
+              <Input allowClear placeholder={t('filter.endpointPlaceholder')} style={{ width: 180 }} data-testid="filter-endpoint" />
+            </Form.Item>
+            <Form.Item name="days" label={t('filter.days')}>
+              <LazyRangePicker allowEmpty={[true, true]} placeholder={[t('common:list.dateFrom'), t('common:list.dateTo')]} style={{ width: 260 }} />
+            </Form.Item>
+          </>
+        }
+      />
+      <AuditDetailDrawer id={viewId} onClose={() => setViewId(null)} />
+    </>
+  );
+}

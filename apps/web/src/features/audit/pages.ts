@@ -1,0 +1,6 @@
+import { lazy } from 'react';
+
+/** Route name (packages/contract routes.ts) -> page component. Collected by app/pages.ts. */
+export const pages = {
+  AuditLog: lazy(() => import('./AuditLogPage')),
+};

@@ -15,7 +15,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openPglite } from '../src/db/client';
 import { seedDemoIfEmpty, syncMenus } from '../src/db/seed';
-import { listDevices } from '../src/modules/equipment/service';
+import { list as listDevices } from '../src/modules/equipment/service';
 import { equipmentListQuery } from '@app/contract';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);

@@ -2,7 +2,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { seedDemoIfEmpty, syncMenus } from './db/seed';
-import { purgeExpiredSessions } from './modules/auth/sessions';
+import { purgeExpiredSessions } from './lib/sessions';
 
 const config = loadConfig();
 const database = await openDatabase(config);

@@ -23,7 +23,7 @@ describe('menu visibility (spec §2, domain.md decisions)', () => {
       'AcupointManage@/acupoint/management',
       'SchematicManage@/schematic/management',
       { Jurisdiction: ['RoleManage@/jurisdiction/role', 'MenuManage@/jurisdiction/menu', 'AdminUserManage@/jurisdiction/admin_user'] },
-      'ParamsSetting@/system/params-setting',
+      { System: ['ParamsSetting@/system/params-setting', 'AuditLog@/system/audit-log'] },
     ]);
   });
 

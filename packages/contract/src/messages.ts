@@ -43,6 +43,8 @@ export const MESSAGES = {
   selfDelete: t('不能删除自己的账号', 'You cannot delete your own account', 'No puede eliminar su propia cuenta', '自分のアカウントは削除できません'),
   viewAsNotSuper: t('只有超级管理员才能切换角色查看', 'Only a super-admin can view the console as another role', 'Solo un superadministrador puede ver la consola como otro rol', '他のロールとして表示できるのはスーパー管理者のみです'),
   viewAsSuperRole: t('您已拥有该角色', 'You already hold this role', 'Ya tiene este rol', 'このロールは既に持っています'),
+  viewAsViewing: t('请先返回自己的角色', 'Return to your own role first', 'Vuelva primero a su propio rol', '先に自分のロールに戻ってください'),
+  viewAsRoleDisabled: t('该角色已停用，不授予任何权限：请先启用', 'This role is disabled and grants nothing: enable it first', 'Este rol está desactivado y no concede nada: actívelo primero', 'このロールは無効で、何も付与しません。先に有効にしてください'),
   notViewing: t('当前未处于角色切换状态', 'You are not viewing the console as another role', 'No está viendo la consola como otro rol', '他のロールとして表示していません'),
   // Master data and uploads (diseases, systems, acupoints, schematics, /base/upload_*)
   refMissing: t('{field}：以下记录不存在：{ids}', '{field}: no such record: {ids}', '{field}: no existe el registro: {ids}', '{field}：存在しないレコード：{ids}'),

@@ -12,7 +12,7 @@ import { syncMenus } from '../db/seed';
 import { ensureSuperRole } from '../db/seed/foundation';
 import { adminUsers } from '../db/schema';
 import { hashPassword } from '../lib/crypto';
-import { readParam } from '../modules/params/service';
+import { readParam } from '../lib/params';
 
 const { values } = parseArgs({ options: { username: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } } });
 const username = values.username?.trim();

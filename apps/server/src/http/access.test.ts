@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { type Access, canOpenRouteNamed, canUseButton, formatMessage, type Viewer } from '@app/contract';
 import { createTestApp, type TestApp } from '../test/harness';
 import { adminUsers, institutions, roles } from '../db/schema';
-import { createSession } from '../modules/auth/sessions';
+import { createSession } from '../lib/sessions';
 import { hashPassword } from '../lib/crypto';
 
 let t: TestApp;

@@ -4,12 +4,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canOpenRouteNamed, canUseButton, INSTITUTION_ID_FIELD_RE, type Endpoint, type Lang, type Viewer } from '@app/contract';
 import { adminUsers, institutions, menus, roleMenus, roles, sessions } from '../db/schema';
-import { createSession, deleteSession, findSession } from '../modules/auth/sessions';
-import { AppError, badRequest, expired, forbidden, overdue } from './errors';
+import { createSession, deleteSession, findSession } from '../lib/sessions';
+import { AppError, badRequest, expired, forbidden, overdue } from '../lib/errors';
 import { requestLang } from './lang';
 
-import type { Access } from '@app/contract';
-export type { Access };
+export type { Access } from '@app/contract';
 
 export interface Auth {
   sessionId: number;
@@ -24,10 +23,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     lang: Lang;
     auth: Auth | null;
-  }
-  interface FastifyContextConfig {
-    /** TRANSITION ONLY (removed once every module is declared in the endpoint table). */
-    access?: Access;
   }
   interface FastifyInstance {
     /** Every API route with its endpoint: what the table test and the permission walk go through. */
@@ -69,11 +64,6 @@ export default fp(async function accessPlugin(app: FastifyInstance) {
   // A route under the API that is not in the endpoint table cannot exist.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(`${API_BASE}/`) || route.url.startsWith(`${API_BASE}/*`)) return;
-    const legacy = route.config?.access;
-    if (legacy && !route.config?.endpoint) {
-      const access = legacy === ('public' as unknown) ? { public: true as const } : legacy;
-      (route.config as { endpoint?: Endpoint }).endpoint = { name: `legacy:${route.url}`, module: 'legacy', fn: route.url, method: [route.method].flat()[0] as 'GET', path: route.url as `/${string}`, access, input: null as never, answer: null as never, audit: false };
-    }
     const endpoint = route.config?.endpoint;
     if (!endpoint) throw new Error(`route ${route.method} ${route.url} is not in the endpoint table`);
     for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, endpoint });

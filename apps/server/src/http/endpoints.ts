@@ -17,7 +17,8 @@ import { ok } from './envelope';
  * handler runs; the onRoute hook refuses any /adminapi route that does not carry an endpoint.
  *
  * Writes (POST) run in one transaction with their audit row: the record's snapshot before, the handler,
- * the snapshot after, the row (lib/audit.ts). A failure rolls all of it back.
+ * the snapshot after, the row (lib/audit.ts). A failure rolls all of it back. Uploads (multipart) are
+ * the exception: the file is received outside any transaction, then its row is written.
  */
 
 /** What a handler may need of the request besides the database, the caller and the input. */
@@ -36,6 +37,8 @@ export type Handlers<M extends EndpointModule> = { [K in keyof M]: Handler<M[K]>
 export interface RouteOptions {
   /** Snapshots of the record types this module's writes name in `audit`, by record id (null: the whole set). */
   snapshots?: Record<string, AuditSnapshot>;
+  /** A write whose record type depends on the caller (modify_field: an admin's or an institution's own account). */
+  recordTypes?: Record<string, (auth: Auth | null) => string>;
   /** Plugins the module's endpoints need (e.g. multipart parsing), registered in the module's scope. */
   setup?: (app: FastifyInstance) => Promise<void>;
 }
@@ -70,8 +73,8 @@ export function defineRoutes<M extends EndpointModule>(api: M, handlers: Handler
       const handler = handlers[fn] as unknown as (db: Tx, auth: Auth | null, input: unknown, ctx: Ctx) => Promise<unknown>;
       if (typeof handler !== 'function') throw new Error(`endpoint ${endpoint.name} has no handler`);
       const audited = endpoint.method === 'POST' && endpoint.audit !== false;
-      const snapshot = typeof endpoint.audit === 'string' ? opts.snapshots?.[endpoint.audit] : undefined;
-      if (typeof endpoint.audit === 'string' && !snapshot) throw new Error(`endpoint ${endpoint.name}: no snapshot for record type "${endpoint.audit}"`);
+      const typeOf = (auth: Auth | null) => opts.recordTypes?.[fn]?.(auth) ?? (typeof endpoint.audit === 'string' ? endpoint.audit : null);
+      if (typeof endpoint.audit === 'string' && !opts.snapshots?.[endpoint.audit]) throw new Error(`endpoint ${endpoint.name}: no snapshot for record type "${endpoint.audit}"`);
 
       app.route({
         method: endpoint.method,
@@ -82,13 +85,23 @@ export function defineRoutes<M extends EndpointModule>(api: M, handlers: Handler
           const input = endpoint.body === 'multipart' ? rawInput(req, endpoint) : parseForm(endpoint.input, rawInput(req, endpoint), req.lang);
           const ctx: Ctx = { ip: req.ip, lang: req.lang, config: app.config, req, reply };
           try {
-            const answer = audited
+            // A multipart body arrives at the client's pace: no transaction is held while it does
+            // (PGlite has one connection); its audit row follows in a short one of its own.
+            const answer = audited && endpoint.body === 'multipart'
+              ? await handler(app.db, auth, input, ctx).then(async (out) => {
+                await app.db.transaction((tx) => recordAudit(tx, { auth, endpoint, recordType: null, recordId: recordId(null, out), before: null, after: null, input: out, ip: req.ip }));
+                return out;
+              })
+              : audited
               ? await app.db.transaction(async (tx) => {
+                const recordType = typeOf(auth);
+                const snapshot = recordType ? opts.snapshots?.[recordType] : undefined;
+                if (recordType && !snapshot) throw new Error(`endpoint ${endpoint.name}: no snapshot for record type "${recordType}"`);
                 const before = snapshot ? await snapshot(tx, recordId(input, null)) : null;
                 const out = await handler(tx, auth, input, ctx);
                 const id = recordId(input, out);
                 const after = snapshot ? await snapshot(tx, id) : null;
-                await recordAudit(tx, { auth, endpoint, recordType: typeof endpoint.audit === 'string' ? endpoint.audit : null, recordId: id, before, after, input, ip: req.ip });
+                await recordAudit(tx, { auth, endpoint, recordType, recordId: id, before, after, input, ip: req.ip });
                 return out;
               })
               : await handler(app.db, auth, input, ctx);

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { Code, formatMessage } from '@app/contract';
-import { AppError } from './errors';
+import { AppError } from '../lib/errors';
 import { requestLang } from './lang';
 
 function pgErrorCode(error: unknown): string | undefined {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatMessage, MESSAGES, type Lang, type MessageKey } from '@app/contract';
-import { AppError, badRequestText } from '../http/errors';
+import { AppError, badRequestText } from './errors';
 
 /*
  * Form validation with the product's own messages. Contract schemas mark a custom refinement with

@@ -1,6 +1,8 @@
-import { asc, desc, sql, SQL, type AnyColumn } from 'drizzle-orm';
-import { COUNT_CAP } from '@app/contract';
+import { asc, desc, eq, sql, SQL, type AnyColumn } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { COUNT_CAP, type ListResult, type MessageKey } from '@app/contract';
 import type { Tx } from '../db/client';
+import { fieldError } from './form';
 
 /** Escapes LIKE wildcards in user text. */
 export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -30,3 +32,19 @@ export function sortBy<K extends string>(columns: Record<K, AnyColumn | SQL>, q:
   const nulls = notNull ? sql`` : sql` nulls last`;
   return [ascending ? sql`${column} asc${nulls}` : sql`${column} desc${nulls}`, ascending ? asc(id) : desc(id)];
 }
+
+/**
+ * One page of a list: `rows(limit, offset)` and the capped count of `fromWhere` (a FROM/WHERE fragment,
+ * see cappedCount), run together.
+ */
+export async function pagedList<T>(db: Tx, q: { page: number; limit: number }, fromWhere: SQL, rows: (limit: number, offset: number) => Promise<T[]>): Promise<ListResult<T>> {
+  const [list, count] = await Promise.all([rows(q.limit, offsetOf(q)), cappedCount(db, fromWhere)]);
+  return { list, ...count };
+}
+
+/** The referenced row must exist (a picker value): otherwise a FieldError on `field`. */
+export async function assertExists(db: Tx, table: PgTable & { id: AnyPgColumn }, id: number, field: string, key: MessageKey) {
+  const [row] = await db.select({ id: table.id }).from(table as PgTable).where(eq(table.id, id)).limit(1);
+  if (!row) throw fieldError(field, key);
+}
+

@@ -1,7 +1,7 @@
 import { asc, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Code, formatMessage, LANGS, pickText, type L10n, type Lang, type MessageKey } from '@app/contract';
-import { AppError } from '../http/errors';
+import { AppError } from './errors';
 import type { Tx } from '../db/client';
 import { fieldError } from './form';
 import { likeEscape, sortBy } from './list';
@@ -77,21 +77,22 @@ export function refuseIfHeld(holders: Holder[]): void {
   if (held.length) throw new InUseError(held);
 }
 
-/** 23503: a foreign key still references the row. */
+/** 23503 (foreign_key_violation) or 23001 (restrict_violation, ON DELETE RESTRICT): a foreign key refuses the write. */
 export function isForeignKeyViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23503' || e?.cause?.code === '23503';
+  return [e?.code, e?.cause?.code].some((c) => c === '23503' || c === '23001');
 }
 
 /**
- * A reference-protected delete: refuses while `holders()` finds references, then runs `remove()`. If a
- * foreign key still refuses (a reference added meanwhile, or one this module does not know about), the
- * holders are looked up again; the answer is the "Cannot delete" message, never a 500.
+ * A reference-protected delete: refuses while `holders()` finds references, then runs `remove(tx)` in a
+ * savepoint of `db`. If a foreign key still refuses (a reference added meanwhile, or one this module
+ * does not know about), the savepoint is rolled back and the holders are looked up again; the answer is
+ * the "Cannot delete" message, never a 500.
  */
-export async function guardedDelete(holders: () => Promise<Holder[]>, remove: () => Promise<unknown>): Promise<void> {
+export async function guardedDelete(db: Tx, holders: () => Promise<Holder[]>, remove: (tx: Tx) => Promise<unknown>): Promise<void> {
   refuseIfHeld(await holders());
   try {
-    await remove();
+    await db.transaction(remove);
   } catch (err) {
     if (!isForeignKeyViolation(err)) throw err;
     refuseIfHeld(await holders());

@@ -14,13 +14,10 @@ import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
 import PictureOutlined from '@ant-design/icons/es/icons/PictureOutlined';
 import UploadOutlined from '@ant-design/icons/es/icons/UploadOutlined';
 import { useTranslation } from 'react-i18next';
-import { UPLOAD_IMAGE_MAX_BYTES, type UploadAnswer } from '@app/contract/api/master';
-import { isApiError, upload } from '../lib/api';
+import { UPLOAD_IMAGE_MAX_BYTES, type UploadAnswer } from '@app/contract/api/uploads';
+import { isApiError, uploadTo } from '../lib/api';
 import { checkImageFile, IMAGE_ACCEPT } from './image-file';
 import './master-data.css';
-
-/** POST /base/upload_img (multipart, field `file`): any signed-in caller. */
-export const UPLOAD_IMG_PATH = '/base/upload_img';
 
 export interface ImageUploadProps {
   value?: string;
@@ -61,7 +58,8 @@ export function ImageUpload({ value, onChange, onUploaded, variant = 'card', all
     }
     setPercent(0);
     try {
-      const answer = await upload<UploadAnswer>(UPLOAD_IMG_PATH, file, setPercent);
+      // uploads.uploadImg (multipart, field `file`): any signed-in caller.
+      const answer = await uploadTo('uploads.uploadImg', file, setPercent);
       onChange?.(answer.url);
       onUploaded?.(answer);
       void message.success({ content: t('upload.done', { name: answer.original_name || file.name }), key: 'image-upload' });

@@ -2,11 +2,11 @@ import { useMemo } from 'react';
 import TreeSelect from 'antd/es/tree-select';
 import type { TreeSelectProps } from 'antd';
 import type { InstitutionOption } from '@app/contract/api/institutions';
-import { useApiQuery } from './list/queries';
+import { useEndpoint } from './list/endpoint-queries';
 
 interface TreeNode { value: number; title: string; key: number; children: TreeNode[] }
 
-/** Builds the tree of `GET /institution/options` (the caller's subtree; roots are nodes whose parent is absent). */
+/** Builds the tree of `institutions.options` (the caller's subtree; roots are nodes whose parent is absent). */
 export function institutionTree(options: InstitutionOption[]): TreeNode[] {
   const nodes = new Map<number, TreeNode>(options.map((o) => [o.id, { value: o.id, key: o.id, title: o.name, children: [] }]));
   const roots: TreeNode[] = [];
@@ -20,7 +20,7 @@ export function institutionTree(options: InstitutionOption[]): TreeNode[] {
 
 /** Institutions the caller may pick (its own subtree), cached for 5 minutes. */
 export function useInstitutionOptions() {
-  return useApiQuery<InstitutionOption[]>('/institution/options', undefined, { staleTime: 5 * 60_000 });
+  return useEndpoint('institutions.options', undefined, { staleTime: 5 * 60_000 });
 }
 
 /** A searchable TreeSelect of the caller's institutions; value = institution id. */

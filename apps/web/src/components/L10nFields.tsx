@@ -12,6 +12,7 @@ import Space from 'antd/es/space';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { LANGS, type Lang } from '@app/contract/i18n';
+import { MASTER_LIMITS } from '@app/contract/api/meridians';
 import { LANG_LABELS } from '../lib/lang';
 import './master-data.css';
 
@@ -29,7 +30,7 @@ export interface L10nFieldsProps {
 
 const REQUIRED_LANGS: Lang[] = ['zh', 'en'];
 
-export function L10nFields({ name, label, required = false, textarea = false, max = textarea ? 2000 : 100, rows = 3, testId, extra }: L10nFieldsProps) {
+export function L10nFields({ name, label, required = false, textarea = false, max = textarea ? MASTER_LIMITS.textMax : MASTER_LIMITS.nameMax, rows = 3, testId, extra }: L10nFieldsProps) {
   const { t } = useTranslation();
   const rulesFor = (lang: Lang): Rule[] => [
     ...(required && REQUIRED_LANGS.includes(lang)

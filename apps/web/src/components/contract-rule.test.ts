@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phoneSchema } from '@app/contract/api/people';
+import { phoneSchema } from '@app/contract/api/person';
 import { contractMessage } from './contract-rule';
 
 describe('contractMessage', () => {

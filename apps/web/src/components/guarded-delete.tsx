@@ -7,17 +7,21 @@ import App from 'antd/es/app';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useConfirmDelete } from './confirm';
-import { api, isApiError } from '../lib/api';
+import { invalidates, type ModuleName } from './list/endpoint-queries';
+import { call, isApiError, type EndpointName, type Input } from '../lib/api';
+
+/** Endpoints whose input is `{ id }` alone: the delete calls. */
+type DeleteEndpoint = { [N in EndpointName]: [keyof Input<N>] extends ['id'] ? ({ id: number } extends Input<N> ? N : never) : never }[EndpointName];
 
 export interface GuardedDeleteOptions {
-  /** The delete call, e.g. '/acupoint/del'. */
-  path: string;
+  /** The delete call, e.g. 'acupoints.remove'. */
+  endpoint: DeleteEndpoint;
   id: number;
   /** Shown in the question. */
   name: string;
   content?: string;
-  /** Query paths to refetch after a delete. */
-  invalidate: string[];
+  /** Endpoints or modules whose cached answers are refetched after a delete. */
+  invalidate: (EndpointName | ModuleName)[];
   onDeleted?: () => void;
 }
 
@@ -32,7 +36,7 @@ export function useGuardedDelete() {
       content: o.content,
       onOk: async () => {
         try {
-          await api.post(o.path, { id: o.id }, { silent: true });
+          await call(o.endpoint, { id: o.id } as Input<DeleteEndpoint>, { silent: true });
         } catch (err) {
           if (!isApiError(err) || err.kind !== 'business') throw err; // transport errors were shown; the dialog stays for a retry
           modal.error({
@@ -43,7 +47,7 @@ export function useGuardedDelete() {
           });
           return;
         }
-        await Promise.all(o.invalidate.map((p) => qc.invalidateQueries({ queryKey: [p] })));
+        await qc.invalidateQueries({ predicate: (q) => invalidates(o.invalidate, q.queryKey) });
         void message.success(t('confirm.deleted'));
         o.onDeleted?.();
       },

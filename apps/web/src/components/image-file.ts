@@ -2,7 +2,7 @@
  * Checks of a picked image before it is uploaded, by content like the server (magic bytes): an HTML
  * page renamed .png is refused in the browser already. Pure; the upload itself is `upload()` of lib/api.
  */
-import { UPLOAD_IMAGE_MAX_BYTES } from '@app/contract/api/master';
+import { UPLOAD_IMAGE_MAX_BYTES } from '@app/contract/api/uploads';
 
 /** What the file picker offers (the content is checked anyway). */
 export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';

@@ -1,9 +1,7 @@
 /** Picker data of the master-data pages: every acupoint and the system tree (open to any admin). */
-import type { AcupointOption, SystemTreeNode } from '@app/contract/api/master';
-import { useApiQuery } from './list';
+import { useEndpoint } from './list';
 
-export const ACUPOINT_OPTIONS = '/acupoint/options';
-export const SYSTEM_OPTIONS = '/system/options';
-
-export const useAcupointOptions = () => useApiQuery<AcupointOption[]>(ACUPOINT_OPTIONS, undefined, { staleTime: 60_000 });
-export const useSystemOptions = () => useApiQuery<SystemTreeNode[]>(SYSTEM_OPTIONS, undefined, { staleTime: 60_000 });
+/** Every acupoint, short (acupoints.options); refetched when an acupoint is written (invalidate 'acupoints'). */
+export const useAcupointOptions = () => useEndpoint('acupoints.options', undefined, { staleTime: 60_000 });
+/** The body systems with their subsystems (systems.options); refetched when a system is written (invalidate 'systems'). */
+export const useSystemOptions = () => useEndpoint('systems.options', undefined, { staleTime: 60_000 });

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import { useTranslation } from 'react-i18next';
-import { YIN_MERIDIANS, type AcupointMeridian, type Meridian } from '@app/contract/api/master';
+import { YIN_MERIDIANS, type AcupointMeridian, type Meridian } from '@app/contract/api/meridians';
 import './master-data.css';
 
 const COLOR: Record<'yin' | 'yang' | 'vessel' | 'extra', string> = { yin: 'geekblue', yang: 'volcano', vessel: 'purple', extra: 'default' };

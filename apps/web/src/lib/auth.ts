@@ -1,8 +1,8 @@
 /**
  * Session actions (spec §4): login, user info, logout, reset, and applySession for "view as role".
  */
-import type { InstitutionInfo, LoginAnswer, MemberInfo } from '@app/contract/api/auth';
-import { api } from './api';
+import type { LoginAnswer } from '@app/contract/api/auth';
+import { call, type Answer } from './api';
 import { useSession, sessionActions } from './session';
 import { buttonMapOf, menuNodesOf } from './access';
 import { runSessionReset } from './session-reset';
@@ -14,12 +14,11 @@ export type LoginKind = 'platform' | 'institution';
 
 /** Signs in; the username is trimmed (spec §5). Failures reach the caller (and are not toasted). */
 export async function login(kind: LoginKind, username: string, password: string): Promise<LoginAnswer> {
-  const path = kind === 'platform' ? '/login/login' : '/login/institution_login';
   // A previous account's state must not leak into this one (ui.md).
   sessionActions.clearAll();
   useTabs.getState().reset();
   runSessionReset();
-  const answer = await api.post<LoginAnswer>(path, { username: username.trim(), password }, { silent: true });
+  const answer = await call(kind === 'platform' ? 'auth.login' : 'auth.institutionLogin', { username: username.trim(), password }, { silent: true });
   sessionActions.setToken(answer.key);
   sessionActions.setIdentity(answer.id, kind === 'platform');
   resetExpiredDialog();
@@ -40,7 +39,7 @@ export function loadUserInfo(): Promise<void> {
 async function fetchUserInfo(): Promise<void> {
   const { isAdmin } = useSession.getState();
   if (isAdmin) {
-    const info = await api.get<MemberInfo | null>('/member/get_member', {}, { quietExpired: true });
+    const info = await call('auth.memberInfo', {}, { quietExpired: true }) as Answer<'auth.memberInfo'> | null;
     if (!info || !info.username) throw new Error(t('session.verifyFailed'));
     const zcrouter = menuNodesOf(info.role_data ?? []);
     useSession.setState({
@@ -49,7 +48,7 @@ async function fetchUserInfo(): Promise<void> {
     });
     return;
   }
-  const info = await api.get<InstitutionInfo | null>('/institution/get_institution_info', {}, { quietExpired: true });
+  const info = await call('auth.institutionInfo', {}, { quietExpired: true }) as Answer<'auth.institutionInfo'> | null;
   if (!info || !info.username) throw new Error(t('session.verifyFailed'));
   sessionActions.setGrade(info.institution_grade);
   useSession.setState({
@@ -65,10 +64,10 @@ export function clearSession() {
   runSessionReset();
 }
 
-/** POST /login/logout, then clear locally whatever the server said. */
+/** Signs out on the server (auth.logout), then clears locally whatever the server said. */
 export async function logout(): Promise<void> {
   try {
-    if (useSession.getState().token) await api.post('/login/logout', {}, { silent: true });
+    if (useSession.getState().token) await call('auth.logout', {}, { silent: true });
   } catch {
     // The local session is cleared anyway.
   }

@@ -3,8 +3,7 @@
  * the server answers (applySession: user info reloads, routes and menu regenerate, tabs close, cached
  * queries go). Where the switch started is remembered, so "Return to my role" goes back there.
  */
-import type { SessionKeyAnswer } from '@app/contract/api/jurisdiction';
-import { api } from './api';
+import { call } from './api';
 import { applySession } from './auth';
 import { buildAccess, isBuilt } from './access';
 import { currentLang } from './i18n';
@@ -20,22 +19,22 @@ export function currentLandingPath(preferred?: string | null): string {
 }
 
 /**
- * POST /role/view_as {role_id} -> {key}. `from` (the page the switch starts on) is where
+ * jurisdiction.viewAs {role_id} -> {key}. `from` (the page the switch starts on) is where
  * exitViewAs() comes back to. The old key is dead from then on; navigate to currentLandingPath().
  */
 export async function startViewAs(roleId: number, from?: string): Promise<void> {
-  const { key } = await api.post<SessionKeyAnswer>('/role/view_as', { role_id: roleId });
+  const { key } = await call('jurisdiction.viewAs', { role_id: roleId });
   writeJson(RETURN_KEY, from ?? null);
   await applySession(key);
 }
 
 /**
- * POST /role/view_as_exit -> {key} -> applySession(key), then navigate to the page the switch started
+ * jurisdiction.viewAsExit -> {key} -> applySession(key), then navigate to the page the switch started
  * on when the own role may open it, else to the landing page (home, or the first page of the menu).
  * Failures reach the caller (the api client has shown them) and leave the session as it was.
  */
 export async function exitViewAs(navigate: (to: string, opts: { replace: boolean }) => void): Promise<void> {
-  const { key } = await api.post<SessionKeyAnswer>('/role/view_as_exit', {});
+  const { key } = await call('jurisdiction.viewAsExit', {});
   await applySession(key);
   const back = readJson<string | null>(RETURN_KEY, null);
   removeKey(RETURN_KEY);

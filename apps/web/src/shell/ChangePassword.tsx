@@ -11,7 +11,7 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import { useTranslation } from 'react-i18next';
 import { passwordRuleError } from '../lib/password';
-import { api, isApiError } from '../lib/api';
+import { call, isApiError } from '../lib/api';
 import { useSession } from '../lib/session';
 import { useUi } from '../lib/ui';
 import { useOpening } from '../components/FormModal';
@@ -37,7 +37,8 @@ export default function ChangePasswordDialog() {
     }
     setSaving(true);
     try {
-      await api.post('/member/modify_field', { id: userId, field: 'password', value: values.value });
+      // The session always knows its user id once signed in; without one the server refuses the call.
+      await call('auth.modifyField', { id: userId ?? 0, field: 'password', value: values.value });
       void message.success(t('password.changed'));
       close();
     } catch (err) {

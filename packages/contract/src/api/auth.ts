@@ -1,5 +1,11 @@
-import { defineEndpoints } from '../endpoint';
 import { z } from 'zod';
+import { answer, defineEndpoints, get, idSchema, noInput, nullAnswer, post } from '../endpoint';
+
+/*
+ * Sign-in and sessions (spec §4, §7): the two sign-ins, sign-out, the signed-in caller's own info, and
+ * POST /member/modify_field (own password; another admin's password or status). The endpoint table is
+ * `authApi` at the end of this file.
+ */
 
 export const loginBody = z.object({
   username: z.string().trim().min(1).max(64),
@@ -43,12 +49,33 @@ export interface InstitutionInfo {
   overdue: boolean;
 }
 
+/**
+ * `{ id, field, value }`: `password` (the new password, checked by the server against the system
+ * minimum) or `status` (0/1). Parsed, a password arrives as `password`, so that it is kept out of the
+ * audit trail and logs like every other password field.
+ */
 export const modifyFieldBody = z.object({
-  id: z.coerce.number().int().positive(),
+  id: idSchema,
   field: z.enum(['password', 'status']),
   value: z.union([z.string(), z.number()]),
-});
+}).transform(({ id, field, value }) => (field === 'password' ? { id, field, password: value } : { id, field, value }));
 export type ModifyFieldBody = z.infer<typeof modifyFieldBody>;
 
-// STUB: the module's endpoint table (to be filled).
-export const authApi = defineEndpoints('auth', {});
+export const authApi = defineEndpoints('auth', {
+  /** Platform admins' sign-in. One message for an unknown user and a wrong password; failures are throttled. */
+  login: post('/login/login', { public: true }, loginBody, answer<LoginAnswer>(), { audit: false }),
+  /** Institutions' sign-in (same rules). */
+  institutionLogin: post('/login/institution_login', { public: true }, loginBody, answer<LoginAnswer>(), { audit: false }),
+  /** Ends the calling session (an overdue institution's restricted key too). */
+  logout: post('/login/logout', { session: true, restricted: true }, noInput, nullAnswer, { audit: false }),
+  /** The signed-in admin: profile, role, role_data (its menu tree) and the role viewed as. */
+  memberInfo: get('/member/get_member', { session: true, kind: 'admin' }, noInput, answer<MemberInfo>()),
+  /** The signed-in institution (an overdue one's restricted key too). */
+  institutionInfo: get('/institution/get_institution_info', { session: true, kind: 'institution', restricted: true }, noInput, answer<InstitutionInfo>()),
+  /**
+   * One whitelisted field of an account: anyone its own password; another admin's password or status
+   * with admin:reset-password / admin:status (a super-admin's: super-admins only); an institution only
+   * its own password.
+   */
+  modifyField: post('/member/modify_field', { session: true }, modifyFieldBody, nullAnswer, { audit: 'admin' }),
+});

@@ -11,6 +11,9 @@ import type { L10n } from '../i18n';
 import { listQuery, optionalText, withMessage } from './common';
 import { l10nOptional, l10nRequired, masterSort, masterStatus, MERIDIANS, PATTERN_STATUSES, queryStatus, type MasterStatus } from './meridians';
 
+/** The most meridian conditions of a pattern, and of related systems / acupoints of a disease. */
+export const DISEASE_LIMITS = { maxConditions: 24, maxRelated: 50 } as const;
+
 export const meridianCondition = z.object({ meridian: z.enum(MERIDIANS), status: z.enum(PATTERN_STATUSES) });
 export type MeridianCondition = z.infer<typeof meridianCondition>;
 
@@ -23,7 +26,7 @@ export const diseaseCategoryListQuery = listQuery({ keyword: optionalText(64) },
 export type DiseaseCategoryListQuery = z.infer<typeof diseaseCategoryListQuery>;
 
 /** The meridian conditions that flag a disease: at least one; each once; a meridian not both excess and deficient. */
-export const meridianPattern = z.array(meridianCondition).min(1).max(24).superRefine((list, ctx) => {
+export const meridianPattern = z.array(meridianCondition).min(1).max(DISEASE_LIMITS.maxConditions).superRefine((list, ctx) => {
   const seen = new Set<string>();
   list.forEach((c, i) => {
     const opposite = c.status === 'excess' ? 'deficient' : c.status === 'deficient' ? 'excess' : null;
@@ -39,8 +42,8 @@ export const diseaseBody = z.object({
   name: l10nRequired(),
   description: l10nOptional(),
   advice: l10nOptional(),
-  system_ids: idList(50).default([]),
-  acupoint_ids: idList(50).default([]),
+  system_ids: idList(DISEASE_LIMITS.maxRelated).default([]),
+  acupoint_ids: idList(DISEASE_LIMITS.maxRelated).default([]),
   pattern: meridianPattern,
   sort: masterSort,
   status: masterStatus,

@@ -1,6 +1,13 @@
-import { defineEndpoints } from '../endpoint';
 import { z } from 'zod';
+import type { ListResult } from '../envelope';
+import { answer, defineEndpoints, get, optionalId } from '../endpoint';
 import { listQuery, optionalText } from './common';
+
+/*
+ * Equipment (the device list, `DeviceList`, the home page): the devices of the caller's institution
+ * subtree (every device for the platform), filtered, sorted and paged. An institution filter outside
+ * the caller's subtree is refused. The endpoint table is `equipmentApi` at the end of this file.
+ */
 
 export const DEVICE_STATUSES = ['inactive', 'active', 'disabled'] as const;
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
@@ -12,7 +19,7 @@ export const equipmentListQuery = listQuery(
   {
     keyword: optionalText(64),
     status: z.enum(DEVICE_STATUSES).optional(),
-    institution_id: z.coerce.number().int().positive().optional(),
+    institution_id: optionalId,
     expires_from: dateOnly.optional(),
     expires_to: dateOnly.optional(),
     expiring: z.enum(['1', 'true', '0', 'false']).optional().transform((v) => v === '1' || v === 'true'),
@@ -39,5 +46,7 @@ export interface DeviceRow {
   expiring: boolean;
 }
 
-// STUB: the module's endpoint table (to be filled).
-export const equipmentApi = defineEndpoints('equipment', {});
+export const equipmentApi = defineEndpoints('equipment', {
+  /** Scoped to the caller's institution subtree; `expiring` = expires within the expiring_days parameter. */
+  list: get('/equipment/list', { page: 'DeviceList' }, equipmentListQuery, answer<ListResult<DeviceRow>>()),
+});

@@ -1,4 +1,6 @@
-import { defineEndpoints } from '../endpoint';
+import { answer, defineEndpoints, get, noInput } from '../endpoint';
+
+/** An institution as pickers show it (filters and forms). */
 export interface InstitutionOption {
   id: number;
   name: string;
@@ -6,5 +8,7 @@ export interface InstitutionOption {
   parent_id: number | null;
 }
 
-// STUB: the module's endpoint table (to be filled).
-export const institutionsApi = defineEndpoints('institutions', {});
+export const institutionsApi = defineEndpoints('institutions', {
+  /** Institutions the caller may pick: its own subtree (every institution for admins), in tree order. */
+  options: get('/institution/options', { session: true }, noInput, answer<InstitutionOption[]>()),
+});

@@ -1,20 +1,24 @@
-import { defineEndpoints } from '../endpoint';
 import { z } from 'zod';
+import type { ListResult } from '../envelope';
+import { answer, defineEndpoints, get, idInput, idList, idSchema as id, noInput, nullAnswer, nullableId, optionalId, post } from '../endpoint';
 import type { L10n } from '../i18n';
 import { listQuery, optionalText } from './common';
 
 /*
- * Platform access control (`/jurisdiction`, grade 0): menu nodes, roles and admin users.
- * Reads take the page, writes the page's buttons (routes.ts: MenuManage, RoleManage, AdminUserManage).
+ * Platform access control (`/jurisdiction`, grade 0): menu nodes, roles and admin users, and role
+ * switching ("view as"). Reads take the page, writes the page's buttons (routes.ts: MenuManage,
+ * RoleManage, AdminUserManage). The rules both sides apply are in `jurisdiction-rules.ts`; the endpoint
+ * table is `jurisdictionApi` at the end of this file. Enabling/disabling an admin and password resets go
+ * through POST /member/modify_field (auth module).
  */
 
-const id = z.coerce.number().int().positive();
 /** A 0/1 flag as JSON or query text (true/false accepted too). */
 const flag01 = z.union([z.literal(0), z.literal(1), z.boolean(), z.enum(['0', '1', 'true', 'false'])])
   .transform((v) => (v === 1 || v === true || v === '1' || v === 'true' ? 1 : 0) as 0 | 1);
 const optionalFlag = z.enum(['0', '1', 'true', 'false']).optional().transform((v) => (v === undefined ? undefined : v === '1' || v === 'true'));
 
-export const idBody = z.object({ id });
+/** `{ id }` (detail queries, delete bodies). */
+export const idBody = idInput;
 export type IdBody = z.infer<typeof idBody>;
 
 // ---------------------------------------------------------------------------------------------- menus
@@ -33,15 +37,18 @@ export const menuTitleSchema = z.object({
 /** Route names (PascalCase) and button keys (`module:action`). */
 export const MENU_SIGN_RE = /^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/;
 
-const parentId = z.union([z.null(), z.coerce.number().int().min(0)]);
+/** A parent node: an id, or null for the top level (strict ids: 0 is refused like any other non-id). */
+const parentId = nullableId;
 const menuType = z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)]));
 const menuSign = z.string().trim().regex(MENU_SIGN_RE);
 const menuIcon = z.string().trim().max(50).nullable().transform((v) => (v ? v : null));
 const menuSort = z.coerce.number().int().min(-1_000_000).max(1_000_000);
+/** A node's fields, for forms (`fieldRules`, `limitsOf`): the limits are stated here once. */
+export const menuFields = { title: menuTitleSchema, sign: menuSign, icon: menuIcon, sort: menuSort };
 
 export const menuAddBody = z.object({
-  /** Null, 0 or omitted for a top-level node. */
-  parent_id: parentId.optional().transform((v) => (v ? v : null)),
+  /** Null or omitted for a top-level node. */
+  parent_id: parentId.optional().transform((v) => v ?? null),
   type: menuType,
   title: menuTitleSchema,
   sign: menuSign,
@@ -50,10 +57,10 @@ export const menuAddBody = z.object({
   hidden: flag01.default(0),
 });
 export type MenuAddBody = z.infer<typeof menuAddBody>;
-/** Omitted fields keep their values (parent_id null or 0 moves a node to the top level). */
+/** Omitted fields keep their values (parent_id null moves a node to the top level). */
 export const menuEditBody = z.object({
   id,
-  parent_id: parentId.optional().transform((v) => (v === undefined ? undefined : v || null)),
+  parent_id: parentId.optional(),
   type: menuType.optional(),
   title: menuTitleSchema.optional(),
   sign: menuSign.optional(),
@@ -89,12 +96,13 @@ export const ROLE_SORTS = ['name', 'status', 'created_at', 'user_count'] as cons
 export const roleListQuery = listQuery({ keyword: optionalText(50), status: optionalFlag }, ROLE_SORTS);
 export type RoleListQuery = z.infer<typeof roleListQuery>;
 
-const roleFields = {
+/** A role's fields (forms take their limits from here). */
+export const roleFields = {
   name: z.string().trim().min(1).max(50),
   description: z.string().trim().max(200).optional().default(''),
   /** Spec §9: a role is enabled unless told otherwise. */
   status: flag01.default(1).transform((v) => v === 1),
-  menu_ids: z.array(id).max(2000).optional(),
+  menu_ids: idList(2000).optional(),
 };
 export const roleAddBody = z.object(roleFields);
 export type RoleAddBody = z.infer<typeof roleAddBody>;
@@ -132,15 +140,17 @@ export interface SessionKeyAnswer { key: string }
 export const ADMIN_SORTS = ['username', 'name', 'status', 'last_login_at', 'created_at'] as const;
 export const adminListQuery = listQuery({
   keyword: optionalText(64),
-  role_id: id.optional(),
+  role_id: optionalId,
   status: z.enum(['0', '1']).optional().transform((v) => (v === undefined ? undefined : (Number(v) as 0 | 1))),
 }, ADMIN_SORTS);
 export type AdminListQuery = z.infer<typeof adminListQuery>;
 
 export const ADMIN_USERNAME_RE = /^[A-Za-z0-9][A-Za-z0-9_.@-]{1,63}$/;
-const adminFields = {
+export const ADMIN_PHONE_RE = /^[0-9+\-() ]*$/;
+/** An admin user's fields (forms take their limits from here); username and password: adminAddBody. */
+export const adminFields = {
   name: z.string().trim().min(1).max(50),
-  phone: z.string().trim().max(30).regex(/^[0-9+\-() ]*$/).optional().default(''),
+  phone: z.string().trim().max(30).regex(ADMIN_PHONE_RE).optional().default(''),
   role_id: id,
 };
 /** The password is checked by the server against the system minimum (not here). */
@@ -166,5 +176,44 @@ export interface AdminRow {
   created_at: string;
 }
 
-// STUB: the module's endpoint table (to be filled).
-export const jurisdictionApi = defineEndpoints('jurisdiction', {});
+// ------------------------------------------------------------------------------------ endpoint table
+
+export const jurisdictionApi = defineEndpoints('jurisdiction', {
+  // Menu nodes of the permission tree (`/jurisdiction/menu`). Writes answer the node as saved.
+  /** Every node (directories, pages, buttons) as a tree, in display order. */
+  menuTree: get('/menu/tree', { page: 'MenuManage' }, noInput, answer<MenuNode[]>()),
+  menuDetail: get('/menu/detail', { page: 'MenuManage' }, idBody, answer<MenuNode>()),
+  menuAdd: post('/menu/add', { button: 'menu:add' }, menuAddBody, answer<MenuNode>(), { audit: 'menu' }),
+  /** Omitted fields keep their values (built-in nodes: sign, type and parent are fixed). */
+  menuEdit: post('/menu/edit', { button: 'menu:edit' }, menuEditBody, answer<MenuNode>(), { audit: 'menu' }),
+  /** A custom node without children; its grants go with it. */
+  menuRemove: post('/menu/del', { button: 'menu:delete' }, idBody, nullAnswer, { audit: 'menu' }),
+
+  // Roles and their grants (`/jurisdiction/role`). Writes answer the role's detail.
+  roleList: get('/role/list', { page: 'RoleManage' }, roleListQuery, answer<ListResult<RoleRow>>()),
+  roleDetail: get('/role/detail', { page: 'RoleManage' }, idBody, answer<RoleDetail>()),
+  /** The grant editor's tree: `grantable` = the caller holds the node itself. */
+  roleMenuTree: get('/role/menu_tree', { page: 'RoleManage' }, noInput, answer<GrantNode[]>()),
+  /** Every role (super role first), for pickers. */
+  roleOptions: get('/role/options', { page: 'RoleManage' }, noInput, answer<RoleOption[]>()),
+  roleAdd: post('/role/add', { button: 'role:add' }, roleAddBody, answer<RoleDetail>(), { audit: 'role' }),
+  /** Omitted fields keep their values; menu_ids, when given, replaces the grants. */
+  roleEdit: post('/role/edit', { button: 'role:edit' }, roleEditBody, answer<RoleDetail>(), { audit: 'role' }),
+  /** Never the super role, nor a role someone holds; sessions viewing as it end. */
+  roleRemove: post('/role/del', { button: 'role:delete' }, idBody, nullAnswer, { audit: 'role' }),
+  /** A super-admin views the console as another role: a new session key; the old one ends. */
+  viewAs: post('/role/view_as', { button: 'role:view-as' }, viewAsBody, answer<SessionKeyAnswer>(), { audit: false }),
+  /** Back to the own role (the viewed role need not hold role:view-as): a new key; the viewing one ends. */
+  viewAsExit: post('/role/view_as_exit', { session: true, kind: 'admin' }, noInput, answer<SessionKeyAnswer>(), { audit: false }),
+
+  // Admin users (`/jurisdiction/admin_user`). Writes answer the user's row.
+  adminList: get('/admin/list', { page: 'AdminUserManage' }, adminListQuery, answer<ListResult<AdminRow>>()),
+  adminDetail: get('/admin/detail', { page: 'AdminUserManage' }, idBody, answer<AdminRow>()),
+  /** Every role (super role first), for the user form's picker and the list filter. */
+  adminRoleOptions: get('/admin/role_options', { page: 'AdminUserManage' }, noInput, answer<RoleOption[]>()),
+  adminAdd: post('/admin/add', { button: 'admin:add' }, adminAddBody, answer<AdminRow>(), { audit: 'admin' }),
+  /** Name, phone and role. */
+  adminEdit: post('/admin/edit', { button: 'admin:edit' }, adminEditBody, answer<AdminRow>(), { audit: 'admin' }),
+  /** Never oneself nor the last enabled super-admin; the user's sessions end. */
+  adminRemove: post('/admin/del', { button: 'admin:delete' }, idBody, nullAnswer, { audit: 'admin' }),
+});

@@ -29,16 +29,19 @@ export type Waveform = (typeof WAVEFORMS)[number];
 export const MASTER_STATUSES = [0, 1] as const;
 export type MasterStatus = 0 | 1;
 
+/** Lengths of the four-language texts (names, longer texts) and the editor's largest sort order. */
+export const MASTER_LIMITS = { nameMax: 100, textMax: 2000, sortMax: 99_999 } as const;
+
 const text = (max: number) => z.string().trim().max(max);
 /** A name in the four languages: zh and en required, es and ja optional (empty = falls back to en). */
-export const l10nRequired = (max = 100) =>
+export const l10nRequired = (max: number = MASTER_LIMITS.nameMax) =>
   z.object({ zh: text(max).min(1), en: text(max).min(1), es: text(max).default(''), ja: text(max).default('') });
 /** A longer text in the four languages, every one optional. */
-export const l10nOptional = (max = 2000) =>
+export const l10nOptional = (max: number = MASTER_LIMITS.textMax) =>
   z.object({ zh: text(max).default(''), en: text(max).default(''), es: text(max).default(''), ja: text(max).default('') }).prefault({});
 
 /** The editor's sort order of a master record (default 0). */
-export const masterSort = z.number().int().min(0).max(99_999).default(0);
+export const masterSort = z.number().int().min(0).max(MASTER_LIMITS.sortMax).default(0);
 /** Enabled (1, default) or disabled (0). */
 export const masterStatus = z.union([z.literal(0), z.literal(1)]).default(1);
 /** Query-string flag: 1/true or 0/false. */

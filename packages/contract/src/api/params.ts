@@ -1,5 +1,5 @@
-import { defineEndpoints } from '../endpoint';
 import { z } from 'zod';
+import { answer, defineEndpoints, get, noInput, nullAnswer, post } from '../endpoint';
 import { withMessage } from './common';
 import type { L10n, Lang } from '../i18n';
 
@@ -15,7 +15,7 @@ import type { L10n, Lang } from '../i18n';
  * | POST   | /params/save   | button params:edit   | paramsSaveBody | null          |
  * | GET    | /params/public | public (no session)  | -              | PublicParams  |
  *
- * Save field errors are keyed `values.<key>`.
+ * Save field errors are keyed `values.<key>`. The endpoint table is `paramsApi` at the end of this file.
  */
 
 export const PARAM_TYPES = ['string', 'integer', 'enum', 'text', 'money_cents'] as const;
@@ -135,5 +135,11 @@ export interface PublicParams {
   default_language: Lang;
 }
 
-// STUB: the module's endpoint table (to be filled).
-export const paramsApi = defineEndpoints('params', {});
+export const paramsApi = defineEndpoints('params', {
+  /** Every parameter with its type, bounds, labels, default and current value. */
+  list: get('/params/list', { page: 'ParamsSetting' }, noInput, answer<ParamItem[]>()),
+  /** Any subset, all or nothing; the audit trail keeps the whole set before and after. */
+  save: post('/params/save', { button: 'params:edit' }, paramsSaveBody, nullAnswer, { audit: 'params' }),
+  /** The login page's title and language, before anyone signs in. */
+  publicValues: get('/params/public', { public: true }, noInput, answer<PublicParams>()),
+});

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { auditLog } from '../../db/schema';
 import { SOURCE_POINTS } from '@app/contract';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -163,5 +165,21 @@ describe('acupoints', () => {
     const actor = await t.adminWith('acuactor', ['Acupoint', 'AcupointAction', 'acupoint:action']);
     expect((await t.call('GET', '/acupoint/actions', { key: actor, query: { id: added.datas.id } })).code).toBe(200);
     expect((await t.call('POST', '/acupoint/save_actions', { key: actor, body: { id: added.datas.id, actions: [] } })).code).toBe(200);
+  });
+
+  it('audits writes, treatment actions included: the record before and after, no session key', async () => {
+    const added = await add(point('SP99'));
+    expect(added.code, added.raw).toBe(200);
+    const id = added.datas.id;
+    const action = { waveform: 'continuous', frequency_hz: 2, intensity_min: 10, intensity_max: 30, minutes: 15 };
+    const saved = await t.call('POST', '/acupoint/save_actions', { key: admin, body: { id, actions: [action] } });
+    expect(saved.code, saved.raw).toBe(200);
+    const [row] = (await t.db.select().from(auditLog).where(eq(auditLog.endpoint, 'acupoints.saveActions'))).filter((r) => r.recordId === id);
+    expect(row).toMatchObject({ recordType: 'acupoint', path: '/acupoint/save_actions', actorName: 'admin' });
+    expect(row!.before).toMatchObject({ id, code: 'SP99', action_count: 0, actions: [] });
+    expect(row!.after).toMatchObject({ id, code: 'SP99', action_count: 1, actions: [action] });
+    expect(JSON.stringify(row)).not.toContain(admin);
+    const [addRow] = (await t.db.select().from(auditLog).where(eq(auditLog.endpoint, 'acupoints.add'))).filter((r) => r.recordId === id);
+    expect(addRow).toMatchObject({ recordType: 'acupoint', before: null, after: { code: 'SP99' } });
   });
 });

@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type {
   AcupointActions, AcupointBody, AcupointDetail, AcupointEditBody, AcupointListQuery, AcupointOption, AcupointRow,
-  ListResult, SaveActionsBody, TreatmentAction,
+  IdInput, ListResult, SaveActionsBody, TreatmentAction,
 } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { acupointActions, acupoints, diseaseAcupoints, diseases, schematicMarkers, schematics } from '../../db/schema';
 import type { Auth } from '../../http/access';
-import { notFound } from '../../http/errors';
-import { pagedList } from '../../lib/crud';
+import { notFound } from '../../lib/errors';
+import { pagedList } from '../../lib/list';
 import { fieldError, isUniqueViolation } from '../../lib/form';
 import { editorOrder, fromWhere, guardedDelete, iso, keywordMatch } from '../../lib/masterdata';
 
@@ -36,7 +36,7 @@ export async function list(db: Tx, _auth: Auth, q: AcupointListQuery): Promise<L
 }
 
 /** Every acupoint, short, in the editor's order: for pickers (disease acupoints, schematic markers). */
-export async function options(db: Tx): Promise<AcupointOption[]> {
+export async function options(db: Tx, _auth: Auth, _input: unknown): Promise<AcupointOption[]> {
   const rows = await db.select({ id: acupoints.id, code: acupoints.code, name: acupoints.name, meridian: acupoints.meridian, status: acupoints.status })
     .from(acupoints).orderBy(asc(acupoints.sort), asc(acupoints.id));
   return rows.map((r) => ({ ...r, status: r.status as 0 | 1 }));
@@ -58,7 +58,7 @@ async function holdersOf(db: Tx, id: number) {
   return { onSchematics, inDiseases };
 }
 
-export async function detail(db: Tx, _auth: Auth, id: number): Promise<AcupointDetail> {
+export async function detail(db: Tx, _auth: Auth, { id }: IdInput): Promise<AcupointDetail> {
   const [r] = await db.select({ a: acupoints, actionCount }).from(acupoints).where(eq(acupoints.id, id));
   if (!r) throw notFound();
   const [actions, holders] = await Promise.all([actionsOf(db, id), holdersOf(db, id)]);
@@ -68,6 +68,13 @@ export async function detail(db: Tx, _auth: Auth, id: number): Promise<AcupointD
     schematics: holders.onSchematics.map((s) => ({ id: s.id, title: s.title })),
     diseases: holders.inDiseases,
   };
+}
+
+/** The audit trail's view of an acupoint: the row with its treatment actions (deletes are hard: gone = null). */
+export async function snapshot(db: Tx, id: number | null): Promise<(AcupointRow & { actions: TreatmentAction[] }) | null> {
+  if (id == null) return null;
+  const [r] = await db.select({ a: acupoints, actionCount }).from(acupoints).where(eq(acupoints.id, id));
+  return r ? { ...toRow(r.a, r.actionCount), actions: await actionsOf(db, id) } : null;
 }
 
 async function assertCodeFree(db: Tx, code: string, selfId: number | null) {
@@ -97,27 +104,29 @@ export async function add(db: Tx, _auth: Auth, body: AcupointBody): Promise<{ id
   return { id: row!.id };
 }
 
-export async function edit(db: Tx, _auth: Auth, body: AcupointEditBody): Promise<void> {
+export async function edit(db: Tx, _auth: Auth, body: AcupointEditBody): Promise<null> {
   const [found] = await db.select({ id: acupoints.id }).from(acupoints).where(eq(acupoints.id, body.id));
   if (!found) throw notFound();
   await assertCodeFree(db, body.code, body.id);
   await withCodeGuard(body.code, () => db.update(acupoints).set(values(body)).where(eq(acupoints.id, body.id)));
+  return null;
 }
 
 /** Refused while a schematic diagram shows it or a disease names it; its treatment actions go with it. */
-export async function remove(db: Tx, _auth: Auth, id: number): Promise<void> {
+export async function remove(db: Tx, _auth: Auth, { id }: IdInput): Promise<null> {
   const [found] = await db.select({ id: acupoints.id }).from(acupoints).where(eq(acupoints.id, id));
   if (!found) throw notFound();
-  await guardedDelete(async () => {
+  await guardedDelete(db, async () => {
     const { onSchematics, inDiseases } = await holdersOf(db, id);
     return [
       { key: 'holderSchematics', count: onSchematics.length, names: onSchematics.map((s) => s.title) },
       { key: 'holderDiseases', count: inDiseases.length, names: inDiseases.map((d) => d.name) },
     ];
-  }, () => db.delete(acupoints).where(eq(acupoints.id, id)));
+  }, (tx) => tx.delete(acupoints).where(eq(acupoints.id, id)));
+  return null;
 }
 
-export async function actions(db: Tx, _auth: Auth, id: number): Promise<AcupointActions> {
+export async function actions(db: Tx, _auth: Auth, { id }: IdInput): Promise<AcupointActions> {
   const [a] = await db.select({ id: acupoints.id, code: acupoints.code, name: acupoints.name, isTreatmentPoint: acupoints.isTreatmentPoint })
     .from(acupoints).where(eq(acupoints.id, id));
   if (!a) throw notFound();
@@ -125,18 +134,17 @@ export async function actions(db: Tx, _auth: Auth, id: number): Promise<Acupoint
 }
 
 /** Replaces the acupoint's treatment actions with the given list, in its order. */
-export async function saveActions(db: Tx, _auth: Auth, body: SaveActionsBody): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [a] = await tx.select({ id: acupoints.id }).from(acupoints).where(eq(acupoints.id, body.id)).for('update');
-    if (!a) throw notFound();
-    await tx.delete(acupointActions).where(eq(acupointActions.acupointId, body.id));
-    if (body.actions.length) {
-      await tx.insert(acupointActions).values(body.actions.map((x, i) => ({
-        acupointId: body.id, waveform: x.waveform, frequencyHz: Math.round(x.frequency_hz * 100) / 100,
-        intensityMin: x.intensity_min, intensityMax: x.intensity_max, minutes: x.minutes, sort: i + 1,
-      })));
-    }
-  });
+export async function saveActions(db: Tx, _auth: Auth, body: SaveActionsBody): Promise<null> {
+  const [a] = await db.select({ id: acupoints.id }).from(acupoints).where(eq(acupoints.id, body.id)).for('update');
+  if (!a) throw notFound();
+  await db.delete(acupointActions).where(eq(acupointActions.acupointId, body.id));
+  if (body.actions.length) {
+    await db.insert(acupointActions).values(body.actions.map((x, i) => ({
+      acupointId: body.id, waveform: x.waveform, frequencyHz: Math.round(x.frequency_hz * 100) / 100,
+      intensityMin: x.intensity_min, intensityMax: x.intensity_max, minutes: x.minutes, sort: i + 1,
+    })));
+  }
+  return null;
 }
 
 /** Acupoint ids by code (seeds of other modules). */

@@ -3,8 +3,8 @@ import type { AuditActorKind, AuditDetail, AuditListQuery, AuditRow, IdInput, Li
 import type { Tx } from '../../db/client';
 import { auditLog, roles } from '../../db/schema';
 import type { Auth } from '../../http/access';
-import { notFound } from '../../http/errors';
-import { pagedList } from '../../lib/crud';
+import { notFound } from '../../lib/errors';
+import { pagedList } from '../../lib/list';
 import { likeEscape } from '../../lib/list';
 import { fromWhere, iso } from '../../lib/masterdata';
 

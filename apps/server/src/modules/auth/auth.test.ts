@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { auditLog } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -169,5 +171,39 @@ describe('password change', () => {
     const me = await t.login('admin');
     const res = await t.call('POST', '/member/modify_field', { key: me.key, body: { id: me.id, field: 'status', value: 0 } });
     expect(res.code).toBe(400);
+  });
+});
+
+describe('audit trail', () => {
+  it('sign-in and sign-out leave no row; a password change leaves one without the password', async () => {
+    const me = await t.login('admin');
+    expect((await t.call('POST', '/login/login', { body: { username: 'nobody', password: 'secret-typo-1' } })).code).toBe(400);
+    const other = await t.login('auditor');
+    expect((await t.call('POST', '/login/logout', { key: other.key })).code).toBe(200);
+    expect(await t.db.select().from(auditLog).where(inArray(auditLog.endpoint, ['auth.login', 'auth.institutionLogin', 'auth.logout']))).toEqual([]);
+
+    const changed = await t.call('POST', '/member/modify_field', { key: me.key, body: { id: me.id, field: 'password', value: 'my-new-secret-9' } });
+    expect(changed.code).toBe(200);
+    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.endpoint, 'auth.modifyField'), eq(auditLog.actorKind, 'admin'), eq(auditLog.actorId, me.id)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actorKind: 'admin', recordType: 'admin', recordId: me.id, path: '/member/modify_field' });
+    expect(rows[0]!.before).toMatchObject({ id: me.id, username: 'admin' });
+    expect(rows[0]!.input).toEqual({ id: me.id, field: 'password', password: '[redacted]' });
+    const text = JSON.stringify(rows);
+    expect(text).not.toContain('my-new-secret-9');
+    expect(text).not.toMatch(/argon2|password_hash|passwordHash/);
+    // Back to the demo password for the other tests of this file.
+    await t.call('POST', '/member/modify_field', { key: me.key, body: { id: me.id, field: 'password', value: 'demo1234' } });
+  });
+
+  it('an institution changing its own password is recorded against its own record', async () => {
+    const me = await t.login('clinic3b', 'institution');
+    expect((await t.call('POST', '/member/modify_field', { key: me.key, body: { id: me.id, field: 'password', value: 'clinic-secret-7' } })).code).toBe(200);
+    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.endpoint, 'auth.modifyField'), eq(auditLog.actorKind, 'institution'), eq(auditLog.actorId, me.id)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ recordType: 'institution', recordId: me.id, actorName: 'clinic3b' });
+    expect(rows[0]!.before).toMatchObject({ id: me.id, username: 'clinic3b', grade: 3 });
+    expect(JSON.stringify(rows)).not.toMatch(/clinic-secret-7|argon2|password_hash|passwordHash/);
+    await t.call('POST', '/member/modify_field', { key: me.key, body: { id: me.id, field: 'password', value: 'demo1234' } });
   });
 });

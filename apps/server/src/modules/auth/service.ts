@@ -1,12 +1,16 @@
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
-import type { InstitutionInfo, LoginAnswer, MemberInfo, RoleNode } from '@app/contract';
-import type { Db, Tx } from '../../db/client';
+import {
+  actorFrom, canUseButton, WHY_MESSAGE, whyNotResetPassword, whyNotToggleAdmin, withAncestors,
+  type Actor, type InstitutionInfo, type LoginAnswer, type LoginBody, type MemberInfo, type ModifyFieldBody, type RoleNode, type Why,
+} from '@app/contract';
+import type { Tx } from '../../db/client';
 import { adminUsers, institutions, loginFailures, menus, roleMenus, roles } from '../../db/schema';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/crypto';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import { readParam } from '../../lib/params';
+import { createSession, deleteSession, endSubjectSessions, type SubjectKind } from '../../lib/sessions';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { Auth } from '../../http/access';
-import { readParam } from '../params/service';
-import { createSession, endSubjectSessions, type SubjectKind } from './sessions';
+import type { Ctx } from '../../http/endpoints';
 
 const FAILURE_WINDOW_MS = 15 * 60_000;
 const MAX_FAILURES_PER_USER = 5;
@@ -26,8 +30,23 @@ async function assertNotThrottled(db: Tx, username: string, ip: string) {
   }
 }
 
+/**
+ * Who a platform admin acts as (the shared rules' actor): while a super-admin views the console as
+ * another role it acts as that role in every respect, exactly as the access plugin does.
+ */
+export function adminActor(auth: Auth): Actor & { adminId: number; roleId: number } {
+  if (auth.kind !== 'admin' || !auth.admin) throw forbidden();
+  const a = auth.admin;
+  return actorFrom(a.id, { id: a.roleId, isSuper: a.isSuper }, a.viewRoleId) as Actor & { adminId: number; roleId: number };
+}
+
+/** A refusal of the shared rules (jurisdiction-rules) as the server answers it. */
+export function refusal(why: Why, params?: Record<string, string | number>): AppError {
+  return badRequest(WHY_MESSAGE[why], params);
+}
+
 /** Both sign-ins: one message for unknown user and wrong password alike; failures are counted and throttled. */
-export async function login(db: Db, kind: SubjectKind, input: { username: string; password: string }, ip: string): Promise<LoginAnswer> {
+async function signIn(db: Tx, kind: SubjectKind, input: LoginBody, ip: string): Promise<LoginAnswer> {
   const username = input.username.toLowerCase();
   await assertNotThrottled(db, username, ip);
   const table = kind === 'admin' ? adminUsers : institutions;
@@ -44,22 +63,24 @@ export async function login(db: Db, kind: SubjectKind, input: { username: string
   return { key, id: row.id };
 }
 
+/** POST /login/login (no transaction: a failed attempt is counted even though the call fails). */
+export const login = (db: Tx, _auth: Auth | null, input: LoginBody, ctx: Ctx) => signIn(db, 'admin', input, ctx.ip);
+/** POST /login/institution_login. */
+export const institutionLogin = (db: Tx, _auth: Auth | null, input: LoginBody, ctx: Ctx) => signIn(db, 'institution', input, ctx.ip);
+
+/** POST /login/logout: ends the calling session. */
+export async function logout(db: Tx, auth: Auth): Promise<null> {
+  await deleteSession(db, auth.sessionId);
+  return null;
+}
+
 /** The menu tree as a role sees it: granted nodes plus the directories above them. */
 export async function roleData(db: Tx, roleId: number): Promise<RoleNode[]> {
   const [role] = await db.select().from(roles).where(eq(roles.id, roleId));
   if (!role || !role.status) return [];
   const all = await db.select().from(menus).orderBy(asc(menus.sort), asc(menus.id));
-  let keep: Set<number>;
-  if (role.isSuper) keep = new Set(all.map((m) => m.id));
-  else {
-    const grantedIds = (await db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, roleId))).map((r) => r.id);
-    keep = new Set(grantedIds);
-    const byId = new Map(all.map((m) => [m.id, m]));
-    for (const id of grantedIds) {
-      let parent = byId.get(id)?.parentId;
-      while (parent != null && !keep.has(parent)) { keep.add(parent); parent = byId.get(parent)?.parentId; }
-    }
-  }
+  const grantedIds = role.isSuper ? all.map((m) => m.id) : (await db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, roleId))).map((r) => r.id);
+  const keep = withAncestors(grantedIds, new Map(all.map((m) => [m.id, m.parentId])));
   const nodes = new Map<number, RoleNode>();
   for (const m of all) if (keep.has(m.id)) nodes.set(m.id, { id: m.id, type: m.type as 1 | 2 | 3, sign: m.sign, title: m.title, icon: m.icon, sort: m.sort, hidden: m.hidden ? 1 : 0, children: [] });
   const roots: RoleNode[] = [];
@@ -72,6 +93,7 @@ export async function roleData(db: Tx, roleId: number): Promise<RoleNode[]> {
   return roots;
 }
 
+/** GET /member/get_member (admins only: the endpoint's access says so). */
 export async function memberInfo(db: Tx, auth: Auth): Promise<MemberInfo> {
   const a = auth.admin!;
   const [user] = await db.select().from(adminUsers).where(eq(adminUsers.id, a.id));
@@ -89,6 +111,7 @@ export async function memberInfo(db: Tx, auth: Auth): Promise<MemberInfo> {
   };
 }
 
+/** GET /institution/get_institution_info (institutions only, an overdue one's restricted key too). */
 export async function institutionInfo(db: Tx, auth: Auth): Promise<InstitutionInfo> {
   const [inst] = await db.select().from(institutions).where(eq(institutions.id, auth.institution!.id));
   const term = inst!.termExpiresAt;
@@ -125,48 +148,48 @@ export async function assertAnotherSuperAdmin(db: Tx, excludeId: number) {
   if (row!.n === 0) throw badRequest('lastSuperAdmin');
 }
 
-/**
- * Only a super-admin (not while viewing as another role) may reset a super-admin's password or change
- * its status: otherwise a lesser admin could take over the account and raise its own rights.
- */
-async function assertMayManageAdmin(db: Tx, auth: Auth, targetId: number) {
-  const [target] = await db.select({ isSuper: roles.isSuper }).from(adminUsers).innerJoin(roles, eq(roles.id, adminUsers.roleId)).where(eq(adminUsers.id, targetId));
+/** The admin a modify_field call is about, locked for the write: whether it holds the super role. */
+async function loadTarget(db: Tx, targetId: number) {
+  const [target] = await db.select({ id: adminUsers.id, isSuper: roles.isSuper }).from(adminUsers).innerJoin(roles, eq(roles.id, adminUsers.roleId))
+    .where(eq(adminUsers.id, targetId)).for('update', { of: adminUsers });
   if (!target) throw notFound();
-  if (target.isSuper && !(auth.admin!.isSuper && !auth.admin!.viewRoleId)) throw badRequest('superOnly');
+  return { id: target.id, role_is_super: target.isSuper };
 }
 
 /**
  * `POST /member/modify_field`: one whitelisted field. Anyone may change their own password; changing
- * another admin's password or status needs the admin buttons; an institution only its own password.
+ * another admin's password or status needs the admin buttons and passes the shared rules (only a
+ * super-admin, not while viewing as another role, manages a super-admin's account: otherwise a lesser
+ * admin could take it over; nobody disables itself; the last enabled super-admin stays); an institution
+ * only its own password. A changed password or a disabled account ends the other sessions.
  */
-export async function modifyField(db: Db, auth: Auth, input: { id: number; field: 'password' | 'status'; value: string | number }, can: (button: string) => boolean) {
+export async function modifyField(db: Tx, auth: Auth, input: ModifyFieldBody): Promise<null> {
   if (auth.kind === 'institution') {
     if (input.id !== auth.institution!.id || input.field !== 'password') throw forbidden();
-    const hash = await hashPassword(await validatePassword(db, input.value));
+    const hash = await hashPassword(await validatePassword(db, input.password));
     await db.update(institutions).set({ passwordHash: hash }).where(eq(institutions.id, input.id));
     await endSubjectSessions(db, 'institution', input.id, auth.sessionId);
-    return;
+    return null;
   }
-  const self = auth.admin!.id === input.id;
+  const actor = adminActor(auth);
+  const self = actor.adminId === input.id;
   if (input.field === 'password') {
-    if (!self && !can('admin:reset-password')) throw forbidden();
-    const hash = await hashPassword(await validatePassword(db, input.value));
-    await db.transaction(async (tx) => {
-      if (!self) await assertMayManageAdmin(tx, auth, input.id);
-      const updated = await tx.update(adminUsers).set({ passwordHash: hash }).where(eq(adminUsers.id, input.id)).returning({ id: adminUsers.id });
-      if (!updated.length) throw notFound();
-      await endSubjectSessions(tx, 'admin', input.id, self ? auth.sessionId : undefined);
-    });
-    return;
+    if (!self && !canUseButton('admin:reset-password', auth.viewer)) throw forbidden();
+    const hash = await hashPassword(await validatePassword(db, input.password));
+    const why = whyNotResetPassword(await loadTarget(db, input.id), actor);
+    if (why) throw refusal(why);
+    await db.update(adminUsers).set({ passwordHash: hash }).where(eq(adminUsers.id, input.id));
+    await endSubjectSessions(db, 'admin', input.id, self ? auth.sessionId : undefined);
+    return null;
   }
-  if (self || !can('admin:status')) throw forbidden();
+  if (!canUseButton('admin:status', auth.viewer)) throw forbidden();
+  // Nobody disables itself (refused as forbidden before the target is even read).
+  const why = whyNotToggleAdmin(self ? { id: input.id, role_is_super: false } : await loadTarget(db, input.id), actor);
+  if (why) throw refusal(why);
   const status = input.value === 0 || input.value === '0' ? 0 : input.value === 1 || input.value === '1' ? 1 : null;
   if (status === null) throw badRequest('invalidInput', { detail: 'status' });
-  await db.transaction(async (tx) => {
-    await assertMayManageAdmin(tx, auth, input.id);
-    if (status === 0) await assertAnotherSuperAdmin(tx, input.id);
-    const updated = await tx.update(adminUsers).set({ status }).where(eq(adminUsers.id, input.id)).returning({ id: adminUsers.id });
-    if (!updated.length) throw notFound();
-    if (status === 0) await endSubjectSessions(tx, 'admin', input.id);
-  });
+  if (status === 0) await assertAnotherSuperAdmin(db, input.id);
+  await db.update(adminUsers).set({ status }).where(eq(adminUsers.id, input.id));
+  if (status === 0) await endSubjectSessions(db, 'admin', input.id);
+  return null;
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { auditLog } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -171,5 +173,24 @@ describe('disease categories and diseases', () => {
     // the system and acupoint pickers are open to any admin
     expect((await t.call('GET', '/acupoint/options', { key: editor })).code).toBe(200);
     expect((await t.call('GET', '/system/options', { key: editor })).code).toBe(200);
+  });
+
+  it('audits writes of categories and diseases: the record before and after, no session key', async () => {
+    const cat = await addCategory({ name: l10n('Audited category', '审计分类'), sort: 90 });
+    expect(cat.code, cat.raw).toBe(200);
+    const renamed = await t.call('POST', '/disease/category_edit', { key: admin, body: { id: cat.datas.id, name: l10n('Audited category 2', '审计分类二'), sort: 91 } });
+    expect(renamed.code, renamed.raw).toBe(200);
+    const [catRow] = (await t.db.select().from(auditLog).where(eq(auditLog.endpoint, 'diseases.categoryEdit'))).filter((r) => r.recordId === cat.datas.id);
+    expect(catRow).toMatchObject({ recordType: 'disease_category', before: { name: { en: 'Audited category' }, sort: 90 }, after: { name: { en: 'Audited category 2' }, sort: 91 } });
+
+    const d = await add(disease(cat.datas.id));
+    expect(d.code, d.raw).toBe(200);
+    const edit = await t.call('POST', '/disease/edit', { key: admin, body: { ...disease(cat.datas.id), id: d.datas.id, acupoint_ids: [acupointIds.get('LU7')], status: 0 } });
+    expect(edit.code, edit.raw).toBe(200);
+    const [row] = (await t.db.select().from(auditLog).where(eq(auditLog.endpoint, 'diseases.edit'))).filter((r) => r.recordId === d.datas.id);
+    expect(row).toMatchObject({ recordType: 'disease', path: '/disease/edit', actorName: 'admin' });
+    expect(row!.before).toMatchObject({ id: d.datas.id, status: 1, acupoint_ids: [acupointIds.get('LI4'), acupointIds.get('LU7')] });
+    expect(row!.after).toMatchObject({ id: d.datas.id, status: 0, acupoint_ids: [acupointIds.get('LU7')] });
+    expect(JSON.stringify(row)).not.toContain(admin);
   });
 });

@@ -1,8 +1,8 @@
 import type { L10n, Meridian, MeridianCondition } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { diseaseAcupoints, diseaseCategories, diseases, diseaseSystems } from '../../db/schema';
-import { acupointIdsByCode } from '../acupoints/service';
-import { seededSystemIds } from '../systems/seed';
+import { acupointIdsByCode } from '../acupoints';
+import { seededSystemIds } from '../systems';
 
 export const order = 30;
 

@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type {
   DiseaseBody, DiseaseCategoryBody, DiseaseCategoryEditBody, DiseaseCategoryListQuery, DiseaseCategoryRow, DiseaseDetail,
-  DiseaseEditBody, DiseaseListQuery, DiseaseRow, DiseaseTreeNode, ListResult, MasterStatus,
+  DiseaseEditBody, DiseaseListQuery, DiseaseRow, DiseaseTreeNode, IdInput, ListResult, MasterStatus,
 } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { acupoints, diseaseAcupoints, diseaseCategories, diseases, diseaseSystems, systems } from '../../db/schema';
 import type { Auth } from '../../http/access';
-import { notFound } from '../../http/errors';
-import { pagedList } from '../../lib/crud';
+import { notFound } from '../../lib/errors';
+import { pagedList } from '../../lib/list';
 import { assertIdsExist, editorOrder, fromWhere, guardedDelete, isForeignKeyViolation, iso, keywordMatch } from '../../lib/masterdata';
 
 // ---------------------------------------------------------------------------------------------
@@ -21,7 +21,7 @@ const toCategoryRow = (c: typeof diseaseCategories.$inferSelect, n: number): Dis
   ({ id: c.id, name: c.name, sort: c.sort, disease_count: Number(n), created_at: iso(c.createdAt) });
 
 /** Categories with their diseases, both in the editor's order. */
-export async function tree(db: Tx): Promise<DiseaseTreeNode[]> {
+export async function tree(db: Tx, _auth: Auth, _input: unknown): Promise<DiseaseTreeNode[]> {
   const [cats, rows] = await Promise.all([
     db.select().from(diseaseCategories).orderBy(asc(diseaseCategories.sort), asc(diseaseCategories.id)),
     db.select({ id: diseases.id, categoryId: diseases.categoryId, name: diseases.name, sort: diseases.sort, status: diseases.status })
@@ -41,10 +41,20 @@ export async function categoryList(db: Tx, _auth: Auth, q: DiseaseCategoryListQu
       .map((r) => toCategoryRow(r.c, r.n)));
 }
 
-export async function categoryDetail(db: Tx, _auth: Auth, id: number): Promise<DiseaseCategoryRow> {
+async function categoryById(db: Tx, id: number): Promise<DiseaseCategoryRow | null> {
   const [r] = await db.select({ c: diseaseCategories, n: diseaseCount }).from(diseaseCategories).where(eq(diseaseCategories.id, id));
-  if (!r) throw notFound();
-  return toCategoryRow(r.c, r.n);
+  return r ? toCategoryRow(r.c, r.n) : null;
+}
+
+export async function categoryDetail(db: Tx, _auth: Auth, { id }: IdInput): Promise<DiseaseCategoryRow> {
+  const row = await categoryById(db, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The audit trail's view of a category (deletes are hard: gone = null). */
+export async function categorySnapshot(db: Tx, id: number | null): Promise<DiseaseCategoryRow | null> {
+  return id == null ? null : categoryById(db, id);
 }
 
 export async function categoryAdd(db: Tx, _auth: Auth, body: DiseaseCategoryBody): Promise<{ id: number }> {
@@ -52,19 +62,21 @@ export async function categoryAdd(db: Tx, _auth: Auth, body: DiseaseCategoryBody
   return { id: row!.id };
 }
 
-export async function categoryEdit(db: Tx, _auth: Auth, body: DiseaseCategoryEditBody): Promise<void> {
+export async function categoryEdit(db: Tx, _auth: Auth, body: DiseaseCategoryEditBody): Promise<null> {
   const done = await db.update(diseaseCategories).set({ name: body.name, sort: body.sort }).where(eq(diseaseCategories.id, body.id)).returning({ id: diseaseCategories.id });
   if (!done.length) throw notFound();
+  return null;
 }
 
 /** Refused while the category still has diseases. */
-export async function categoryRemove(db: Tx, _auth: Auth, id: number): Promise<void> {
+export async function categoryRemove(db: Tx, _auth: Auth, { id }: IdInput): Promise<null> {
   const [found] = await db.select({ id: diseaseCategories.id }).from(diseaseCategories).where(eq(diseaseCategories.id, id));
   if (!found) throw notFound();
-  await guardedDelete(async () => {
+  await guardedDelete(db, async () => {
     const held = await db.select({ name: diseases.name }).from(diseases).where(eq(diseases.categoryId, id)).orderBy(asc(diseases.sort), asc(diseases.id));
     return [{ key: 'holderDiseases', count: held.length, names: held.map((d) => d.name) }];
-  }, () => db.delete(diseaseCategories).where(eq(diseaseCategories.id, id)));
+  }, (tx) => tx.delete(diseaseCategories).where(eq(diseaseCategories.id, id)));
+  return null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -107,7 +119,16 @@ export async function list(db: Tx, _auth: Auth, q: DiseaseListQuery): Promise<Li
     toRows(db, await selectDiseases(db).where(where).orderBy(...editorOrder(DISEASE_SORTS, q, diseases.sort, diseases.id)).limit(limit).offset(offset)));
 }
 
-export async function detail(db: Tx, _auth: Auth, id: number): Promise<DiseaseDetail> {
+/** The audit trail's view of a disease: the row with its system and acupoint ids (deletes are hard: gone = null). */
+export async function snapshot(db: Tx, id: number | null): Promise<DiseaseRow | null> {
+  if (id == null) return null;
+  const [r] = await selectDiseases(db).where(eq(diseases.id, id));
+  if (!r) return null;
+  const [row] = await toRows(db, [r]);
+  return row ?? null;
+}
+
+export async function detail(db: Tx, _auth: Auth, { id }: IdInput): Promise<DiseaseDetail> {
   const [r] = await selectDiseases(db).where(eq(diseases.id, id));
   if (!r) throw notFound();
   const [row] = await toRows(db, [r]);
@@ -160,7 +181,7 @@ export async function add(db: Tx, _auth: Auth, body: DiseaseBody): Promise<{ id:
   }));
 }
 
-export async function edit(db: Tx, _auth: Auth, body: DiseaseEditBody): Promise<void> {
+export async function edit(db: Tx, _auth: Auth, body: DiseaseEditBody): Promise<null> {
   const [found] = await db.select({ id: diseases.id }).from(diseases).where(eq(diseases.id, body.id));
   if (!found) throw notFound();
   await checkRefs(db, body);
@@ -169,11 +190,13 @@ export async function edit(db: Tx, _auth: Auth, body: DiseaseEditBody): Promise<
     if (!done.length) throw notFound();
     await writeLinks(tx, body.id, body);
   }));
+  return null;
 }
 
 /** Nothing in the master data references a disease: its links go with it (a future foreign key still answers "Cannot delete"). */
-export async function remove(db: Tx, _auth: Auth, id: number): Promise<void> {
+export async function remove(db: Tx, _auth: Auth, { id }: IdInput): Promise<null> {
   const [found] = await db.select({ id: diseases.id }).from(diseases).where(eq(diseases.id, id));
   if (!found) throw notFound();
-  await guardedDelete(async () => [], () => db.delete(diseases).where(eq(diseases.id, id)));
+  await guardedDelete(db, async () => [], (tx) => tx.delete(diseases).where(eq(diseases.id, id)));
+  return null;
 }

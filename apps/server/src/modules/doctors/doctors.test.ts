@@ -1,5 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { institutions } from '../../db/schema';
+import { auditLog, institutions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -101,5 +102,37 @@ describe('doctors: access', () => {
     const auditor = await t.login('auditor');
     expect((await t.call('GET', '/doctor/list', { key: auditor.key })).code).toBe(400);
     expect((await t.call('POST', '/doctor/del', { key: auditor.key, body: { id: 1 } })).code).toBe(400);
+  });
+});
+
+describe('doctors: audit trail', () => {
+  const rows = (endpoint: string, id: number) =>
+    t.db.select().from(auditLog).where(and(eq(auditLog.endpoint, endpoint), eq(auditLog.recordId, id)));
+
+  it('records add, edit and delete with the stored record before and after (phone in full), no secrets', async () => {
+    const a = await add({ ...base(), name: 'Audit Doc', phone: '13812345678' });
+    expect(a.code).toBe(200);
+    const id = a.datas.id as number;
+    const [added] = await rows('doctors.add', id);
+    expect(added).toMatchObject({ recordType: 'doctor', path: '/doctor/add', actorKind: 'admin', actorName: 'admin', before: null });
+    expect(added!.after).toMatchObject({ id, name: 'Audit Doc', phone: '13812345678', institution_id: clinic3, deleted_at: null });
+
+    const edit = await t.call('POST', '/doctor/edit', { key: admin, body: { ...base(), id, name: 'Audit Doc II', phone: '13887654321', status: 'disabled' } });
+    expect(edit.code).toBe(200);
+    const [edited] = await rows('doctors.edit', id);
+    expect(edited!.before).toMatchObject({ id, name: 'Audit Doc', phone: '13812345678', status: 'enabled' });
+    expect(edited!.after).toMatchObject({ id, name: 'Audit Doc II', phone: '13887654321', status: 'disabled' });
+    expect(JSON.stringify(edited)).not.toMatch(/password|secret|hash|\*\*\*\*/i);
+
+    expect((await t.call('POST', '/doctor/del', { key: admin, body: { id } })).code).toBe(200);
+    const [deleted] = await rows('doctors.remove', id);
+    expect(deleted!.before).toMatchObject({ id, deleted_at: null });
+    expect((deleted!.after as { deleted_at: string | null }).deleted_at).toBeTruthy();
+  });
+
+  it('a refused write leaves no audit row', async () => {
+    const res = await t.call('POST', '/doctor/edit', { key: admin, body: { ...base(), id: 999998 } });
+    expect(res.code).toBe(400);
+    expect(await rows('doctors.edit', 999998)).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
-import type { DoctorAddBody, DoctorDetail, DoctorEditBody, DoctorListQuery, DoctorRow, ListResult } from '@app/contract';
-import type { Db, Tx } from '../../db/client';
+import type { DoctorAddBody, DoctorDetail, DoctorEditBody, DoctorListQuery, DoctorRow, IdInput, ListResult } from '@app/contract';
+import type { Tx } from '../../db/client';
 import { doctors, institutions } from '../../db/schema';
 import type { Auth } from '../../http/access';
-import { notFound } from '../../http/errors';
-import { assertExists, pagedList } from '../../lib/crud';
+import { notFound } from '../../lib/errors';
+import { assertExists, pagedList } from '../../lib/list';
 import { maskPhone } from '../../lib/mask';
 import { fromWhere, iso, keywordMatch } from '../../lib/masterdata';
 import { sortBy } from '../../lib/list';
@@ -35,21 +35,31 @@ export async function list(db: Tx, _auth: Auth, q: DoctorListQuery): Promise<Lis
 }
 
 /** The full record, phone included. */
-export async function detail(db: Tx, _auth: Auth, id: number): Promise<DoctorDetail> {
+export async function detail(db: Tx, _auth: Auth, { id }: IdInput): Promise<DoctorDetail> {
   const [r] = await selectRows(db).where(and(eq(doctors.id, id), live));
   if (!r) throw notFound();
   return toRow(r.d, r.institutionName, true);
 }
 
+/**
+ * The audit trail's view of a doctor: the stored record in full (phone unmasked: the trail is for
+ * admins), deleted or not.
+ */
+export async function snapshot(db: Tx, id: number | null): Promise<DoctorDetail & { deleted_at: string | null } | null> {
+  if (id == null) return null;
+  const [r] = await selectRows(db).where(eq(doctors.id, id));
+  return r ? { ...toRow(r.d, r.institutionName, true), deleted_at: r.d.deletedAt ? iso(r.d.deletedAt) : null } : null;
+}
+
 const values = (b: DoctorAddBody) => ({ name: b.name, gender: b.gender, phone: b.phone, title: b.title, institutionId: b.institution_id, status: b.status });
 
-export async function add(db: Db, _auth: Auth, body: DoctorAddBody): Promise<{ id: number }> {
+export async function add(db: Tx, _auth: Auth, body: DoctorAddBody): Promise<{ id: number }> {
   await assertExists(db, institutions, body.institution_id, 'institution_id', 'institutionMissing');
   const [row] = await db.insert(doctors).values(values(body)).returning({ id: doctors.id });
   return { id: row!.id };
 }
 
-export async function edit(db: Db, _auth: Auth, body: DoctorEditBody): Promise<null> {
+export async function edit(db: Tx, _auth: Auth, body: DoctorEditBody): Promise<null> {
   const [found] = await db.select({ id: doctors.id }).from(doctors).where(and(eq(doctors.id, body.id), live));
   if (!found) throw notFound();
   await assertExists(db, institutions, body.institution_id, 'institution_id', 'institutionMissing');
@@ -58,7 +68,7 @@ export async function edit(db: Db, _auth: Auth, body: DoctorEditBody): Promise<n
 }
 
 /** Soft delete: inspections (a later issue) keep naming the doctor. */
-export async function remove(db: Db, _auth: Auth, id: number): Promise<null> {
+export async function remove(db: Tx, _auth: Auth, { id }: IdInput): Promise<null> {
   const deleted = await db.update(doctors).set({ deletedAt: new Date(), updatedAt: new Date() })
     .where(and(eq(doctors.id, id), live)).returning({ id: doctors.id });
   if (!deleted.length) throw notFound();

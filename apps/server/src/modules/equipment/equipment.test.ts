@@ -118,7 +118,7 @@ describe('device list filters, sorting and paging', () => {
   });
 
   it('refuses bad paging, unknown sort columns and odd values with 400', async () => {
-    for (const query of [{ limit: 1000 }, { page: 0 }, { sort: 'secret_hash' }, { status: 'broken' }, { expires_from: '2026-13-40' }, { institution_id: 'x' }]) {
+    for (const query of [{ limit: 1000 }, { page: 0 }, { sort: 'secret_hash' }, { status: 'broken' }, { expires_from: '2026-13-40' }, { institution_id: 'x' }, { institution_id: '0x10' }, { institution_id: '1e0' }, { institution_id: '0' }]) {
       const res = await list('admin', 'admin', query);
       expect(res.code, JSON.stringify(query)).toBe(400);
       expect(typeof (res.datas as unknown as { error: string }).error).toBe("string");

@@ -1,11 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { equipmentListQuery } from '@app/contract';
-import { ok } from '../../http/envelope';
-import { requireAuth } from '../../http/access';
-import { parseInput } from '../../http/validate';
-import { listDevices } from './service';
+import { equipmentApi } from '@app/contract';
+import { defineRoutes } from '../../http/endpoints';
+import * as service from './service';
 
-export default async function equipmentRoutes(app: FastifyInstance) {
-  app.get('/equipment/list', { config: { access: { page: 'DeviceList' } } }, async (req) =>
-    ok(await listDevices(app.db, requireAuth(req), parseInput(equipmentListQuery, req.query, req.lang))));
-}
+/** Equipment: the device list (DeviceList), scoped to the caller's institution subtree. Read-only. */
+export default defineRoutes(equipmentApi, service);

@@ -3,7 +3,7 @@ import type { DeviceRow, EquipmentListQuery, ListResult } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { devices, institutions } from '../../db/schema';
 import type { Auth } from '../../http/access';
-import { forbidden } from '../../http/errors';
+import { forbidden } from '../../lib/errors';
 import { cappedCount, likeEscape, offsetOf, sortBy } from '../../lib/list';
 import { readParam } from '../params/service';
 import { institutionSubtreeIds, isInSubtree } from '../institutions/scope';
@@ -20,7 +20,7 @@ const SORT_COLUMNS = {
 } as const;
 
 /** The device list: scoped to the caller's institution subtree (everything for admins), filtered, sorted, paged. */
-export async function listDevices(db: Tx, auth: Auth, q: EquipmentListQuery): Promise<ListResult<DeviceRow>> {
+export async function list(db: Tx, auth: Auth, q: EquipmentListQuery): Promise<ListResult<DeviceRow>> {
   const expiringDays = await readParam(db, 'expiring_days');
   const now = new Date();
   const soon = new Date(now.getTime() + expiringDays * 86_400_000);

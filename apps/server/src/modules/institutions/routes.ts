@@ -1,10 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { ok } from '../../http/envelope';
-import { requireAuth } from '../../http/access';
-import { institutionOptions } from './service';
+import { institutionsApi } from '@app/contract';
+import { defineRoutes } from '../../http/endpoints';
+import * as service from './service';
 
-export default async function institutionRoutes(app: FastifyInstance) {
-  /** Institutions the caller may pick in filters and forms: its own subtree (all for admins). */
-  app.get('/institution/options', { config: { access: { session: true } } }, async (req) =>
-    ok(await institutionOptions(app.db, requireAuth(req))));
-}
+/** Institution pickers: the caller's own subtree. */
+export default defineRoutes(institutionsApi, service);

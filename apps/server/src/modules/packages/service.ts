@@ -3,8 +3,8 @@ import type { IdInput, ListResult, PackageAddBody, PackageDetail, PackageEditBod
 import type { Tx } from '../../db/client';
 import { packages } from '../../db/schema';
 import type { Auth } from '../../http/access';
-import { badRequest, notFound } from '../../http/errors';
-import { pagedList } from '../../lib/crud';
+import { badRequest, notFound } from '../../lib/errors';
+import { pagedList } from '../../lib/list';
 import { fieldError, isUniqueViolation } from '../../lib/form';
 import { editorOrder, fromWhere, iso, keywordMatch, refuseIfHeld, type Holder } from '../../lib/masterdata';
 

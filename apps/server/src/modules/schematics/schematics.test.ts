@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { auditLog } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { sniff } from '../uploads/service';
+import { sniff } from '../uploads';
 import { solidPng } from './drawing';
 
 let t: TestApp;
@@ -151,5 +153,20 @@ describe('schematic diagrams', () => {
       expect(res.datas.error, p).toBe('You do not have permission for this action');
     }
     expect((await t.call('GET', '/schematic/detail', { key: admin, query: { id } })).datas.marker_count).toBe(24);
+  });
+
+  it('audits writes, markers included: the record before and after, no session key', async () => {
+    const img = await uploadPng(40, 30);
+    const created = await add({ title: title('Audited chart', '审计图'), kind: 'meridian_chart', image: img.url, width: 40, height: 30, markers: [] });
+    expect(created.code, created.raw).toBe(200);
+    const id = created.datas.id;
+    const lu9 = acupointIds.get('LU9')!;
+    const saved = await t.call('POST', '/schematic/save_markers', { key: admin, body: { id, markers: [{ acupoint_id: lu9, x: 0.25, y: 0.5 }] } });
+    expect(saved.code, saved.raw).toBe(200);
+    const [row] = (await t.db.select().from(auditLog).where(eq(auditLog.endpoint, 'schematics.saveMarkers'))).filter((r) => r.recordId === id);
+    expect(row).toMatchObject({ recordType: 'schematic', path: '/schematic/save_markers', actorName: 'admin' });
+    expect(row!.before).toMatchObject({ id, title: { en: 'Audited chart' }, marker_count: 0, markers: [] });
+    expect(row!.after).toMatchObject({ id, marker_count: 1, markers: [{ acupoint_id: lu9, x: 0.25, y: 0.5 }] });
+    expect(JSON.stringify(row)).not.toContain(admin);
   });
 });

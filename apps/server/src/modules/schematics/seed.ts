@@ -1,7 +1,7 @@
 import { API_BASE, type L10n, type SchematicKind } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { schematicMarkers, schematics } from '../../db/schema';
-import { acupointIdsByCode } from '../acupoints/service';
+import { acupointIdsByCode } from '../acupoints';
 import { BODY_HEIGHT, BODY_WIDTH, mirrorX } from './drawing';
 
 export const order = 35;

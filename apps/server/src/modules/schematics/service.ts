@@ -1,10 +1,10 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { ListResult, SaveMarkersBody, SchematicBody, SchematicDetail, SchematicEditBody, SchematicListQuery, SchematicMarker, SchematicRow } from '@app/contract';
+import type { IdInput, ListResult, SaveMarkersBody, SchematicBody, SchematicDetail, SchematicEditBody, SchematicListQuery, SchematicMarker, SchematicRow } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { acupoints, schematicMarkers, schematics } from '../../db/schema';
 import type { Auth } from '../../http/access';
-import { notFound } from '../../http/errors';
-import { pagedList } from '../../lib/crud';
+import { notFound } from '../../lib/errors';
+import { pagedList } from '../../lib/list';
 import { assertIdsExist, editorOrder, fromWhere, guardedDelete, isForeignKeyViolation, iso, keywordMatch } from '../../lib/masterdata';
 
 const SORT_COLUMNS = { sort: schematics.sort, kind: schematics.kind, id: schematics.id, created_at: schematics.createdAt } as const;
@@ -26,7 +26,17 @@ export async function list(db: Tx, _auth: Auth, q: SchematicListQuery): Promise<
       .map((r) => toRow(r.s, r.n)));
 }
 
-export async function detail(db: Tx, _auth: Auth, id: number): Promise<SchematicDetail> {
+/** The audit trail's view of a diagram: the row with its markers (deletes are hard: gone = null). */
+export async function snapshot(db: Tx, id: number | null): Promise<(SchematicRow & { markers: SchematicMarker[] }) | null> {
+  if (id == null) return null;
+  const [r] = await db.select({ s: schematics, n: markerCount }).from(schematics).where(eq(schematics.id, id));
+  if (!r) return null;
+  const markers = await db.select({ acupoint_id: schematicMarkers.acupointId, x: schematicMarkers.x, y: schematicMarkers.y }).from(schematicMarkers)
+    .where(eq(schematicMarkers.schematicId, id)).orderBy(asc(schematicMarkers.sort), asc(schematicMarkers.id));
+  return { ...toRow(r.s, r.n), markers };
+}
+
+export async function detail(db: Tx, _auth: Auth, { id }: IdInput): Promise<SchematicDetail> {
   const [r] = await db.select({ s: schematics, n: markerCount }).from(schematics).where(eq(schematics.id, id));
   if (!r) throw notFound();
   const markers = await db.select({ acupoint_id: schematicMarkers.acupointId, x: schematicMarkers.x, y: schematicMarkers.y, code: acupoints.code, name: acupoints.name })
@@ -72,27 +82,30 @@ export async function add(db: Tx, _auth: Auth, body: SchematicBody): Promise<{ i
 }
 
 /** Edits the diagram; `markers`, when given, replace the markers. */
-export async function edit(db: Tx, _auth: Auth, body: SchematicEditBody): Promise<void> {
+export async function edit(db: Tx, _auth: Auth, body: SchematicEditBody): Promise<null> {
   await checkMarkers(db, body.markers);
   await withRefGuard(db, body.markers, () => db.transaction(async (tx) => {
     const done = await tx.update(schematics).set(values(body)).where(eq(schematics.id, body.id)).returning({ id: schematics.id });
     if (!done.length) throw notFound();
     if (body.markers) await writeMarkers(tx, body.id, body.markers);
   }));
+  return null;
 }
 
-export async function saveMarkers(db: Tx, _auth: Auth, body: SaveMarkersBody): Promise<void> {
+export async function saveMarkers(db: Tx, _auth: Auth, body: SaveMarkersBody): Promise<null> {
   await checkMarkers(db, body.markers);
   await withRefGuard(db, body.markers, () => db.transaction(async (tx) => {
     const [found] = await tx.select({ id: schematics.id }).from(schematics).where(eq(schematics.id, body.id)).for('update');
     if (!found) throw notFound();
     await writeMarkers(tx, body.id, body.markers);
   }));
+  return null;
 }
 
 /** Markers go with the diagram; nothing else in the master data references a diagram. */
-export async function remove(db: Tx, _auth: Auth, id: number): Promise<void> {
+export async function remove(db: Tx, _auth: Auth, { id }: IdInput): Promise<null> {
   const [found] = await db.select({ id: schematics.id }).from(schematics).where(eq(schematics.id, id));
   if (!found) throw notFound();
-  await guardedDelete(async () => [], () => db.delete(schematics).where(eq(schematics.id, id)));
+  await guardedDelete(db, async () => [], (tx) => tx.delete(schematics).where(eq(schematics.id, id)));
+  return null;
 }

@@ -1,11 +1,11 @@
 import { and, asc, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ListResult, SystemBody, SystemEditBody, SystemListQuery, SystemRow, SystemTreeNode } from '@app/contract';
+import type { IdInput, ListResult, SystemBody, SystemEditBody, SystemListQuery, SystemRow, SystemTreeNode } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { diseases, diseaseSystems, systems } from '../../db/schema';
 import type { Auth } from '../../http/access';
-import { notFound } from '../../http/errors';
-import { pagedList } from '../../lib/crud';
+import { notFound } from '../../lib/errors';
+import { pagedList } from '../../lib/list';
 import { fieldError } from '../../lib/form';
 import { editorOrder, fromWhere, guardedDelete, iso, keywordMatch } from '../../lib/masterdata';
 
@@ -14,7 +14,7 @@ const parent = alias(systems, 'parent');
 const childCount = sql<number>`(select count(*)::int from systems c where c.parent_id = "systems"."id")`;
 
 /** Every body system with its subsystems, in the editor's order. */
-export async function tree(db: Tx): Promise<SystemTreeNode[]> {
+export async function tree(db: Tx, _auth: Auth, _input: unknown): Promise<SystemTreeNode[]> {
   const rows = await db.select().from(systems).orderBy(asc(systems.sort), asc(systems.id));
   const nodes = rows.filter((r) => r.parentId === null).map((r): SystemTreeNode => ({ id: r.id, name: r.name, weights: r.weights, sort: r.sort, children: [] }));
   const byId = new Map(nodes.map((n) => [n.id, n]));
@@ -44,10 +44,23 @@ export async function list(db: Tx, _auth: Auth, q: SystemListQuery): Promise<Lis
       .map((r) => toRow(r.s, r.parentName, r.childCount)));
 }
 
-export async function detail(db: Tx, _auth: Auth, id: number): Promise<SystemRow> {
+/** The same tree for pickers in other pages (related systems of a disease). */
+export const options = tree;
+
+async function byId(db: Tx, id: number): Promise<SystemRow | null> {
   const [r] = await selectRows(db).where(eq(systems.id, id));
-  if (!r) throw notFound();
-  return toRow(r.s, r.parentName, r.childCount);
+  return r ? toRow(r.s, r.parentName, r.childCount) : null;
+}
+
+export async function detail(db: Tx, _auth: Auth, { id }: IdInput): Promise<SystemRow> {
+  const row = await byId(db, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The audit trail's view of a system (deletes are hard: gone = null). */
+export async function snapshot(db: Tx, id: number | null): Promise<SystemRow | null> {
+  return id == null ? null : byId(db, id);
 }
 
 /** Two levels only: the parent must be an existing top-level system other than itself, and a system with subsystems stays top-level. */
@@ -69,18 +82,19 @@ export async function add(db: Tx, _auth: Auth, body: SystemBody): Promise<{ id: 
   return { id: row!.id };
 }
 
-export async function edit(db: Tx, _auth: Auth, body: SystemEditBody): Promise<void> {
+export async function edit(db: Tx, _auth: Auth, body: SystemEditBody): Promise<null> {
   const [found] = await db.select({ id: systems.id }).from(systems).where(eq(systems.id, body.id));
   if (!found) throw notFound();
   await checkParent(db, body.parent_id, body.id);
   await db.update(systems).set({ parentId: body.parent_id, name: body.name, weights: body.weights, sort: body.sort }).where(eq(systems.id, body.id));
+  return null;
 }
 
 /** Refused while the system has subsystems or a disease names it. */
-export async function remove(db: Tx, _auth: Auth, id: number): Promise<void> {
+export async function remove(db: Tx, _auth: Auth, { id }: IdInput): Promise<null> {
   const [found] = await db.select({ id: systems.id }).from(systems).where(eq(systems.id, id));
   if (!found) throw notFound();
-  await guardedDelete(async () => {
+  await guardedDelete(db, async () => {
     const [children, holders] = await Promise.all([
       db.select({ name: systems.name }).from(systems).where(eq(systems.parentId, id)).orderBy(asc(systems.sort), asc(systems.id)),
       db.select({ name: diseases.name }).from(diseaseSystems).innerJoin(diseases, eq(diseases.id, diseaseSystems.diseaseId))
@@ -90,5 +104,6 @@ export async function remove(db: Tx, _auth: Auth, id: number): Promise<void> {
       { key: 'holderSubsystems', count: children.length, names: children.map((c) => c.name) },
       { key: 'holderDiseases', count: holders.length, names: holders.map((d) => d.name) },
     ];
-  }, () => db.delete(systems).where(eq(systems.id, id)));
+  }, (tx) => tx.delete(systems).where(eq(systems.id, id)));
+  return null;
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { auditLog } from '../../db/schema';
 import { roles } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -135,5 +137,23 @@ describe('system categories', () => {
     expect((await t.call('GET', '/system/options', { key: other })).code).toBe(200);
     expect((await t.call('GET', '/system/tree', { key: other })).code).toBe(400);
     expect((await t.call('GET', '/system/list')).code).toBe(999);
+  });
+
+  it('audits a write: the record before and after, no session key', async () => {
+    const added = await add({ name: name('Audited system', '审计系统'), weights: { LU: 1 }, sort: 700 });
+    expect(added.code, added.raw).toBe(200);
+    const id = added.datas.id;
+    const edit = await t.call('POST', '/system/edit', { key: admin, body: { id, name: name('Audited system 2', '审计系统二'), weights: { LU: 2 }, sort: 701 } });
+    expect(edit.code, edit.raw).toBe(200);
+    const rows = await t.db.select().from(auditLog).where(eq(auditLog.endpoint, 'systems.edit'));
+    const row = rows.find((r) => r.recordId === id)!;
+    expect(row).toMatchObject({ recordType: 'system', path: '/system/edit', actorKind: 'admin', actorName: 'admin' });
+    expect(row.before).toMatchObject({ id, name: { en: 'Audited system' }, weights: { LU: 1 }, sort: 700, parent_id: null });
+    expect(row.after).toMatchObject({ id, name: { en: 'Audited system 2' }, weights: { LU: 2 }, sort: 701 });
+    expect(JSON.stringify(row)).not.toContain(admin);
+    // a delete leaves the record as it was, and nothing after
+    expect((await t.call('POST', '/system/del', { key: admin, body: { id } })).code).toBe(200);
+    const [del] = (await t.db.select().from(auditLog).where(eq(auditLog.endpoint, 'systems.remove'))).filter((r) => r.recordId === id);
+    expect(del).toMatchObject({ recordType: 'system', before: { name: { en: 'Audited system 2' } }, after: null });
   });
 });

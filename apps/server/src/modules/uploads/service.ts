@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { API_BASE, type UploadAnswer, type UploadType } from '@app/contract';
-import { badRequest } from '../../http/errors';
-import { builtinImage } from '../schematics/drawing';
+import type { FastifyReply } from 'fastify';
+import { API_BASE, UPLOAD_FILE_MAX_BYTES, UPLOAD_IMAGE_MAX_BYTES, type ParsedInputOf, type UploadAnswer, type UploadType, type uploadsApi } from '@app/contract';
+import type { Tx } from '../../db/client';
+import type { Auth } from '../../http/access';
+import type { Ctx } from '../../http/endpoints';
+import { AppError, badRequest } from '../../lib/errors';
+import { builtinImage } from '../schematics';
 
 /*
  * Uploads: the real type comes from the content (magic bytes), never from the client's name or
@@ -175,4 +179,67 @@ export async function locate(dataDir: string, name: string): Promise<Served | nu
   } catch {
     return null;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints
+// ---------------------------------------------------------------------------------------------
+
+const MB = 1024 * 1024;
+
+/** Reads the multipart body's one file (field `file`), checks it against the kind and stores it. */
+async function receive(ctx: Ctx, kind: 'image' | 'file'): Promise<UploadAnswer> {
+  const max = kind === 'image' ? UPLOAD_IMAGE_MAX_BYTES : UPLOAD_FILE_MAX_BYTES;
+  let buf: Buffer;
+  let name: string;
+  try {
+    const part = await ctx.req.file({ limits: { fileSize: max } });
+    if (!part || part.fieldname !== 'file') {
+      part?.file.resume();
+      throw badRequest('uploadNoFile');
+    }
+    name = part.filename;
+    buf = await part.toBuffer();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const e = err as { code?: string; statusCode?: number; message?: string };
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('uploadTooLarge', { max: max / MB });
+    if (e.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('uploadNoFile');
+    if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) throw badRequest('invalidInput', { detail: String(e.message ?? '').slice(0, 200) });
+    // Malformed multipart bodies surface as plain busboy errors.
+    if (err instanceof Error && /multipart|boundary|unexpected end/i.test(err.message)) throw badRequest('invalidInput', { detail: err.message.slice(0, 200) });
+    throw err;
+  }
+  const originalName = cleanName(name);
+  return store(ctx.config.dataDir, buf, checkContent(buf, originalName, kind), originalName);
+}
+
+/** POST /base/upload_img: an image (png, jpg, gif, webp), at most 5 MB. */
+export async function uploadImg(_db: Tx, _auth: Auth, _input: unknown, ctx: Ctx): Promise<UploadAnswer> {
+  return receive(ctx, 'image');
+}
+
+/** POST /base/upload_file: any allowed type, at most 20 MB. */
+export async function uploadFile(_db: Tx, _auth: Auth, _input: unknown, ctx: Ctx): Promise<UploadAnswer> {
+  return receive(ctx, 'file');
+}
+
+/** GET /uploads/:name (public: names are random, 128 bits). The stored type is served, never sniffed by the browser. */
+export async function file(_db: Tx, _auth: Auth | null, { name }: ParsedInputOf<typeof uploadsApi.file>, ctx: Ctx): Promise<FastifyReply> {
+  const { reply } = ctx;
+  const found = await locate(ctx.config.dataDir, name);
+  if (!found) {
+    reply.callNotFound();
+    return reply;
+  }
+  const inline = found.type.startsWith('image/') || found.type === 'application/pdf';
+  reply
+    .type(found.type.startsWith('text/') ? `${found.type}; charset=utf-8` : found.type)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${name}"`);
+  if (found.type !== 'application/pdf') reply.header('content-security-policy', "default-src 'none'; sandbox");
+  if (found.kind === 'buffer') return reply.send(found.body);
+  reply.header('content-length', found.size);
+  return reply.send(fs.createReadStream(found.path));
 }

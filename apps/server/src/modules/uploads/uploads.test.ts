@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { auditLog } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { solidPng } from '../schematics/drawing';
+import { solidPng } from '../schematics';
 import { cleanName, sniff } from './service';
 
 let t: TestApp;
@@ -227,5 +229,15 @@ describe('content sniffing', () => {
     expect(cleanName('my..file.png')).toBe('my..file.png');
     expect(() => cleanName('..')).toThrow();
     expect(() => cleanName('a/b')).toThrow();
+  });
+
+  it('audits an upload without a record: no before/after, no session key', async () => {
+    const res = await upload('img', [{ filename: 'audited.png', type: 'image/png', content: solidPng(3, 2) }]);
+    expect(res.code, res.raw).toBe(200);
+    const rows = await t.db.select().from(auditLog).where(eq(auditLog.endpoint, 'uploads.uploadImg'));
+    expect(rows.length).toBeGreaterThan(0);
+    const row = rows.at(-1)!;
+    expect(row).toMatchObject({ path: '/base/upload_img', recordType: null, recordId: null, before: null, after: null, actorKind: 'admin', actorName: 'admin' });
+    expect(JSON.stringify(row)).not.toContain(admin);
   });
 });

@@ -1,10 +1,10 @@
 import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { canUseButton, normalizePhone, type ListResult, type UserAddBody, type UserDetail, type UserEditBody, type UserListQuery, type UserRow } from '@app/contract';
-import type { Db, Tx } from '../../db/client';
+import { canUseButton, normalizePhone, PHONE_MASK_KEEP, type IdInput, type ListResult, type UserAddBody, type UserDetail, type UserEditBody, type UserListQuery, type UserRow } from '@app/contract';
+import type { Tx } from '../../db/client';
 import { endUsers, institutions } from '../../db/schema';
 import type { Auth } from '../../http/access';
-import { notFound } from '../../http/errors';
-import { assertExists, pagedList } from '../../lib/crud';
+import { notFound } from '../../lib/errors';
+import { assertExists, pagedList } from '../../lib/list';
 import { fieldError, isUniqueViolation } from '../../lib/form';
 import { likeEscape, sortBy } from '../../lib/list';
 import { maskIdNumber, maskPhone } from '../../lib/mask';
@@ -16,7 +16,7 @@ const SORT_COLUMNS = {
 } as const;
 const live = isNull(endUsers.deletedAt);
 /** Digits a list viewer may search the end of a phone by without user:detail: no more than the mask shows. */
-const MASKED_SUFFIX_DIGITS = 4;
+const MASKED_SUFFIX_DIGITS = PHONE_MASK_KEEP.tail;
 
 const selectRows = (db: Tx) => db.select({ u: endUsers, institutionName: institutions.name }).from(endUsers)
   .leftJoin(institutions, eq(institutions.id, endUsers.institutionId));
@@ -61,10 +61,20 @@ export async function list(db: Tx, auth: Auth, q: UserListQuery): Promise<ListRe
 }
 
 /** The full record, phone and ID number included (route access: the user:detail button). */
-export async function detail(db: Tx, _auth: Auth, id: number): Promise<UserDetail> {
+export async function detail(db: Tx, _auth: Auth, { id }: IdInput): Promise<UserDetail> {
   const [r] = await selectRows(db).where(and(eq(endUsers.id, id), live));
   if (!r) throw notFound();
   return toRow(r.u, r.institutionName, true);
+}
+
+/**
+ * The audit trail's view of a user: the stored record in full (phone and ID number unmasked: the trail
+ * is for admins), deleted or not. Users have no secrets.
+ */
+export async function snapshot(db: Tx, id: number | null): Promise<UserDetail & { deleted_at: string | null } | null> {
+  if (id == null) return null;
+  const [r] = await selectRows(db).where(eq(endUsers.id, id));
+  return r ? { ...toRow(r.u, r.institutionName, true), deleted_at: r.u.deletedAt ? iso(r.u.deletedAt) : null } : null;
 }
 
 /** An ID number belongs to one live user. */
@@ -89,7 +99,7 @@ const values = (b: UserAddBody | UserEditBody) => ({
   heightTenths: toTenths(b.height_cm), weightTenths: toTenths(b.weight_kg),
 });
 
-export async function add(db: Db, _auth: Auth, body: UserAddBody): Promise<{ id: number }> {
+export async function add(db: Tx, _auth: Auth, body: UserAddBody): Promise<{ id: number }> {
   await assertExists(db, institutions, body.institution_id, 'institution_id', 'institutionMissing');
   await assertIdNumberFree(db, body.id_number, null);
   const [row] = await idNumberGuard(() => db.insert(endUsers)
@@ -98,7 +108,7 @@ export async function add(db: Db, _auth: Auth, body: UserAddBody): Promise<{ id:
 }
 
 /** The whole record; phone and id_number left out keep their stored values. */
-export async function edit(db: Db, _auth: Auth, body: UserEditBody): Promise<null> {
+export async function edit(db: Tx, _auth: Auth, body: UserEditBody): Promise<null> {
   const [found] = await db.select({ id: endUsers.id }).from(endUsers).where(and(eq(endUsers.id, body.id), live));
   if (!found) throw notFound();
   await assertExists(db, institutions, body.institution_id, 'institution_id', 'institutionMissing');
@@ -113,7 +123,7 @@ export async function edit(db: Db, _auth: Auth, body: UserEditBody): Promise<nul
 }
 
 /** Soft delete: inspections (a later issue) keep naming the user; the ID number is free again. */
-export async function remove(db: Db, _auth: Auth, id: number): Promise<null> {
+export async function remove(db: Tx, _auth: Auth, { id }: IdInput): Promise<null> {
   const deleted = await db.update(endUsers).set({ deletedAt: new Date(), updatedAt: new Date() })
     .where(and(eq(endUsers.id, id), live)).returning({ id: endUsers.id });
   if (!deleted.length) throw notFound();

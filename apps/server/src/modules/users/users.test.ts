@@ -1,5 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { institutions } from '../../db/schema';
+import { auditLog, institutions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -162,5 +163,31 @@ describe('users: access', () => {
     const reader = await t.adminWith('userseditor2', ['UserManage', 'user:edit']);
     expect((await t.call('POST', '/user/edit', { key: reader, body: { id: u, name: 'Edited', gender: 'male', institution_id: clinic3 } })).code).toBe(200);
     expect((await t.call('GET', '/user/detail', { key, query: { id: u } })).datas).toMatchObject({ name: 'Edited', phone: '13922223333' });
+  });
+});
+
+describe('users: audit trail', () => {
+  const rows = (endpoint: string, id: number) =>
+    t.db.select().from(auditLog).where(and(eq(auditLog.endpoint, endpoint), eq(auditLog.recordId, id)));
+
+  it('records an edit with the full stored values before and after, even those the editor left out, and no secrets', async () => {
+    const u = (await add({ ...base(), name: 'Audit Person', phone: '13955556666', id_number: 'P7654321' })).datas.id as number;
+    const [added] = await rows('users.add', u);
+    expect(added).toMatchObject({ recordType: 'user', path: '/user/add', actorKind: 'admin', before: null });
+    expect(added!.after).toMatchObject({ id: u, name: 'Audit Person', phone: '13955556666', id_number: 'P7654321', deleted_at: null });
+
+    // An editor without user:detail leaves the numbers out: the trail still shows them in full, unchanged.
+    const editor = await t.adminWith('usersauditor', ['UserManage', 'user:edit']);
+    const edit = await t.call('POST', '/user/edit', { key: editor, body: { id: u, name: 'Audit Person II', gender: 'male', height_cm: 170.4, institution_id: clinic3b } });
+    expect(edit.code).toBe(200);
+    const [edited] = await rows('users.edit', u);
+    expect(edited).toMatchObject({ recordType: 'user', actorName: 'usersauditor' });
+    expect(edited!.before).toMatchObject({ id: u, name: 'Audit Person', gender: 'female', phone: '13955556666', id_number: 'P7654321', height_cm: 165.5, institution_id: clinic3 });
+    expect(edited!.after).toMatchObject({ id: u, name: 'Audit Person II', gender: 'male', phone: '13955556666', id_number: 'P7654321', height_cm: 170.4, institution_id: clinic3b });
+    expect(JSON.stringify(edited)).not.toMatch(/password|secret|hash|\*\*\*\*/i);
+
+    expect((await t.call('POST', '/user/del', { key: admin, body: { id: u } })).code).toBe(200);
+    const [deleted] = await rows('users.remove', u);
+    expect((deleted!.after as { deleted_at: string | null }).deleted_at).toBeTruthy();
   });
 });

@@ -21,14 +21,15 @@ import SaveOutlined from '@ant-design/icons/es/icons/SaveOutlined';
 import UndoOutlined from '@ant-design/icons/es/icons/UndoOutlined';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { WAVEFORMS, type TreatmentAction } from '@app/contract/api/master';
+import { WAVEFORMS } from '@app/contract/api/meridians';
+import type { TreatmentAction } from '@app/contract/api/acupoints';
 import { applyServerErrors } from '../../components/FormModal';
 import { Access, useAccess } from '../../lib/access';
 import { formatNumber } from '../../lib/money';
 import { useSettings } from '../../lib/settings';
 import { useTabTitle } from '../../lib/tabs';
 import { useText } from '../../components/l10n-text';
-import { useAcupointActions, useSaveActions } from './api/actions';
+import { useAcupointActions, useSaveActions } from './api';
 import { LIMITS, MAX_ACTIONS, NEW_ACTION, toWireActions, totalMinutes } from './rules';
 import '../../components/master-data.css';
 import './acupoints.css';
@@ -112,7 +113,7 @@ export default function AcupointActionPage() {
         <Flex align="flex-start" gap={6}>
           <Form.Item
             name={[f.name, 'intensity_min']}
-            rules={[{ required: true, message: t('actionsPage.requiredShort') }, { type: 'number', min: 0, max: 100, message: t('actionsPage.range', { min: 0, max: 100 }) }]}
+            rules={[{ required: true, message: t('actionsPage.requiredShort') }, { type: 'number', min: LIMITS.intensity.min, max: LIMITS.intensity.max, message: t('actionsPage.range', { min: LIMITS.intensity.min, max: LIMITS.intensity.max }) }]}
             style={{ margin: 0, flex: 1 }}
           >
             <InputNumber disabled={!editable} min={LIMITS.intensity.min} max={LIMITS.intensity.max} precision={0} style={{ width: '100%' }} aria-label={t('actionsPage.intensityMin')} data-testid={`action-min-${f.name}`} />
@@ -123,7 +124,7 @@ export default function AcupointActionPage() {
             dependencies={[['actions', f.name, 'intensity_min']]}
             rules={[
               { required: true, message: t('actionsPage.requiredShort') },
-              { type: 'number', min: 0, max: 100, message: t('actionsPage.range', { min: 0, max: 100 }) },
+              { type: 'number', min: LIMITS.intensity.min, max: LIMITS.intensity.max, message: t('actionsPage.range', { min: LIMITS.intensity.min, max: LIMITS.intensity.max }) },
               ({ getFieldValue }) => ({
                 validator: async (_r, v: number | null) => {
                   const min = getFieldValue(['actions', f.name, 'intensity_min']) as number | null;
@@ -143,7 +144,7 @@ export default function AcupointActionPage() {
       render: (_, f) => (
         <Form.Item
           name={[f.name, 'minutes']}
-          rules={[{ required: true, message: t('actionsPage.requiredShort') }, { type: 'number', min: 1, max: 60, message: t('actionsPage.range', { min: 1, max: 60 }) }]}
+          rules={[{ required: true, message: t('actionsPage.requiredShort') }, { type: 'number', min: LIMITS.minutes.min, max: LIMITS.minutes.max, message: t('actionsPage.range', { min: LIMITS.minutes.min, max: LIMITS.minutes.max }) }]}
           style={{ margin: 0 }}
         >
           <InputNumber disabled={!editable} min={LIMITS.minutes.min} max={LIMITS.minutes.max} precision={0} suffix={t('actionsPage.min')} style={{ width: '100%' }} aria-label={t('actionsPage.col.minutes')} data-testid={`action-minutes-${f.name}`} />

@@ -7,15 +7,16 @@ import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
 import { useTranslation } from 'react-i18next';
-import { ACUPOINT_MERIDIANS, type AcupointMeridian, type AcupointRow, type MasterStatus } from '@app/contract/api/master';
+import { ACUPOINT_MERIDIANS, MASTER_LIMITS, type AcupointMeridian, type MasterStatus } from '@app/contract/api/meridians';
+import type { AcupointRow } from '@app/contract/api/acupoints';
 import type { L10n } from '@app/contract/i18n';
 import { FormModal, type useFormModal } from '../../components/FormModal';
 import { cleanL10n, emptyL10n, useText } from '../../components/l10n-text';
 import { L10nFields } from '../../components/L10nFields';
 import { ImageUpload } from '../../components/ImageUpload';
 import { useMeridianName } from '../../components/meridian';
-import { useAddAcupoint, useEditAcupoint } from './api/save-acupoint';
-import { ACUPOINT_CODE_RE, normalizeCode } from './rules';
+import { useAddAcupoint, useEditAcupoint } from './api';
+import { ACUPOINT_CODE_MAX, ACUPOINT_CODE_RE, normalizeCode } from './rules';
 
 interface AcupointFormValues {
   code: string;
@@ -81,7 +82,7 @@ export function AcupointForm({ dlg }: { dlg: ReturnType<typeof useFormModal<Acup
                   { pattern: ACUPOINT_CODE_RE, message: t('form.codeFormat') },
                 ]}
               >
-                <Input maxLength={16} className="mono" autoComplete="off" placeholder="LU9" data-testid="acupoint-code" />
+                <Input maxLength={ACUPOINT_CODE_MAX} className="mono" autoComplete="off" placeholder="LU9" data-testid="acupoint-code" />
               </Form.Item>
             </Col>
             <Col xs={24} sm={14}>
@@ -125,7 +126,7 @@ export function AcupointForm({ dlg }: { dlg: ReturnType<typeof useFormModal<Acup
       <L10nFields name="location" label={t('form.location')} textarea rows={2} testId="acupoint-location" />
       <L10nFields name="indications" label={t('form.indications')} textarea rows={2} testId="acupoint-indications" />
       <Form.Item name="sort" label={t('col.sort')} extra={t('form.sortHint')}>
-        <InputNumber min={0} max={99_999} precision={0} style={{ width: 160 }} />
+        <InputNumber min={0} max={MASTER_LIMITS.sortMax} precision={0} style={{ width: 160 }} />
       </Form.Item>
     </FormModal>
   );

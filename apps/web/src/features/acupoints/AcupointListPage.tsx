@@ -9,19 +9,18 @@ import type { ColumnsType } from 'antd/es/table';
 import PictureOutlined from '@ant-design/icons/es/icons/PictureOutlined';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ACUPOINT_MERIDIANS, type AcupointMeridian, type AcupointRow, type MasterStatus } from '@app/contract/api/master';
+import { ACUPOINT_MERIDIANS, type AcupointMeridian, type MasterStatus } from '@app/contract/api/meridians';
+import type { AcupointRow } from '@app/contract/api/acupoints';
 import { ListPage, useListParams, CreateButton, KeywordFilter } from '../../components/list';
 import { useFormModal } from '../../components/FormModal';
-import { RowActions } from '../../components/RowActions';
+import { RowActions, type RowAction } from '../../components/RowActions';
 import { Access, useAccess, useAccessModel } from '../../lib/access';
 import { formatNumber } from '../../lib/money';
 import { useSettings } from '../../lib/settings';
 import { useText } from '../../components/l10n-text';
 import { useGuardedDelete } from '../../components/guarded-delete';
 import { MeridianTag, useMeridianName } from '../../components/meridian';
-import { ACUPOINT_OPTIONS } from '../../components/master-options';
-import { useAcupoints, ACUPOINT_LIST } from './api/list-acupoints';
-import { ACUPOINT_DELETE } from './api/delete-acupoint';
+import { useAcupoints } from './api';
 import { AcupointForm } from './AcupointForm';
 import '../../components/master-data.css';
 import './acupoints.css';
@@ -80,10 +79,10 @@ export default function AcupointListPage() {
       render: (_, r) => (
         <RowActions actions={[
           { key: 'edit', sign: 'acupoint:edit', label: t('common:form.edit'), onClick: () => dlg.openEdit(r) },
-          ...(canActions ? [{ key: 'actions', sign: 'acupoint:action', label: t('action.treatment'), onClick: () => navigate(`/acupoint/action/${r.id}`) }] : []),
+          ...(canActions ? [{ key: 'actions', sign: 'acupoint:action', label: t('action.treatment'), onClick: () => navigate(`/acupoint/action/${r.id}`) } satisfies RowAction] : []),
           {
             key: 'delete', sign: 'acupoint:delete', label: t('common:confirm.delete'), danger: true,
-            onClick: () => guardedDelete({ path: ACUPOINT_DELETE, id: r.id, name: `${r.code} ${text(r.name)}`, content: t('deleteText'), invalidate: [ACUPOINT_LIST, ACUPOINT_OPTIONS] }),
+            onClick: () => guardedDelete({ endpoint: 'acupoints.remove', id: r.id, name: `${r.code} ${text(r.name)}`, content: t('deleteText'), invalidate: ['acupoints'] }),
           },
         ]} />
       ),

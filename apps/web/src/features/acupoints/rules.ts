@@ -1,16 +1,12 @@
-/** Client rules mirroring the contract (cheap copies, so zod stays out of the page). */
-import type { TreatmentAction } from '@app/contract/api/master';
+/** Client rules over the contract's limits (plain constants, so zod stays out of the page). */
+import { TREATMENT_LIMITS, type TreatmentAction } from '@app/contract/api/acupoints';
 
-/** Acupoint code: LU9, GV20, EX-HN3 (stored upper case). */
-export const ACUPOINT_CODE_RE = /^[A-Z][A-Z0-9-]{1,15}$/;
+export { ACUPOINT_CODE_MAX, ACUPOINT_CODE_RE } from '@app/contract/api/acupoints';
+/** Acupoint code as typed: upper case, no spaces (LU9, GV20, EX-HN3). */
 export const normalizeCode = (v: unknown) => (typeof v === 'string' ? v.toUpperCase().replace(/\s+/g, '') : v);
 
-export const MAX_ACTIONS = 20;
-export const LIMITS = {
-  frequency: { min: 0.1, max: 1000 },
-  intensity: { min: 0, max: 100 },
-  minutes: { min: 1, max: 60 },
-} as const;
+export const MAX_ACTIONS = TREATMENT_LIMITS.maxActions;
+export const LIMITS = TREATMENT_LIMITS;
 
 export const NEW_ACTION: TreatmentAction = { waveform: 'continuous', frequency_hz: 10, intensity_min: 20, intensity_max: 40, minutes: 15 };
 

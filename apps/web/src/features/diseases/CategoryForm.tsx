@@ -1,12 +1,13 @@
 import Form from 'antd/es/form';
 import InputNumber from 'antd/es/input-number';
 import { useTranslation } from 'react-i18next';
-import type { DiseaseTreeNode } from '@app/contract/api/master';
+import type { DiseaseTreeNode } from '@app/contract/api/diseases';
+import { MASTER_LIMITS } from '@app/contract/api/meridians';
 import type { L10n } from '@app/contract/i18n';
 import { FormModal, type useFormModal } from '../../components/FormModal';
 import { cleanL10n, emptyL10n, useText } from '../../components/l10n-text';
 import { L10nFields } from '../../components/L10nFields';
-import { useAddCategory, useEditCategory } from './api/diseases';
+import { useAddCategory, useEditCategory } from './api';
 
 interface CategoryFormValues { name: L10n; sort: number | null }
 
@@ -31,7 +32,7 @@ export function CategoryForm({ dlg, onCreated }: { dlg: ReturnType<typeof useFor
     >
       <L10nFields name="name" label={t('category.name')} required testId="category-name" />
       <Form.Item name="sort" label={t('col.sort')} extra={t('form.sortHint')}>
-        <InputNumber min={0} max={99_999} precision={0} style={{ width: 160 }} />
+        <InputNumber min={0} max={MASTER_LIMITS.sortMax} precision={0} style={{ width: 160 }} />
       </Form.Item>
     </FormModal>
   );

@@ -9,7 +9,7 @@ import FolderOutlined from '@ant-design/icons/es/icons/FolderOutlined';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import AppstoreOutlined from '@ant-design/icons/es/icons/AppstoreOutlined';
 import { useTranslation } from 'react-i18next';
-import type { DiseaseTreeNode } from '@app/contract/api/master';
+import type { DiseaseTreeNode } from '@app/contract/api/diseases';
 import { Access } from '../../lib/access';
 import { formatNumber } from '../../lib/money';
 import { useSettings } from '../../lib/settings';

@@ -7,14 +7,15 @@ import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import TreeSelect from 'antd/es/tree-select';
 import { useTranslation } from 'react-i18next';
-import type { DiseaseRow, DiseaseTreeNode, MasterStatus, MeridianCondition } from '@app/contract/api/master';
+import { MASTER_LIMITS, type MasterStatus } from '@app/contract/api/meridians';
+import { DISEASE_LIMITS, type DiseaseRow, type DiseaseTreeNode, type MeridianCondition } from '@app/contract/api/diseases';
 import type { L10n } from '@app/contract/i18n';
 import { FormModal, type useFormModal } from '../../components/FormModal';
 import { isApiError } from '../../lib/api';
 import { cleanL10n, emptyL10n, useText } from '../../components/l10n-text';
 import { L10nFields } from '../../components/L10nFields';
 import { useAcupointOptions, useSystemOptions } from '../../components/master-options';
-import { useAddDisease, useEditDisease } from './api/diseases';
+import { useAddDisease, useEditDisease } from './api';
 import { PatternEditor } from './PatternEditor';
 
 interface DiseaseFormValues {
@@ -115,7 +116,7 @@ export function DiseaseForm({ dlg, categories, defaultCategory }: {
         </Col>
         <Col xs={12} sm={6}>
           <Form.Item name="sort" label={t('col.sort')}>
-            <InputNumber min={0} max={99_999} precision={0} style={{ width: '100%' }} />
+            <InputNumber min={0} max={MASTER_LIMITS.sortMax} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
       </Row>
@@ -134,7 +135,7 @@ export function DiseaseForm({ dlg, categories, defaultCategory }: {
               treeData={systemTree}
               loading={systems.isFetching}
               placeholder={t('form.systemsPlaceholder')}
-              maxCount={50}
+              maxCount={DISEASE_LIMITS.maxRelated}
               style={{ width: '100%' }}
               data-testid="disease-systems"
             />
@@ -149,7 +150,7 @@ export function DiseaseForm({ dlg, categories, defaultCategory }: {
               options={acupointOptions}
               loading={acupoints.isFetching}
               placeholder={t('form.acupointsPlaceholder')}
-              maxCount={50}
+              maxCount={DISEASE_LIMITS.maxRelated}
               data-testid="disease-acupoints"
             />
           </Form.Item>

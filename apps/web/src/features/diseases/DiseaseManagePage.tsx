@@ -7,7 +7,8 @@ import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { MERIDIANS, type DiseaseRow, type DiseaseTreeNode, type MasterStatus } from '@app/contract/api/master';
+import { MERIDIANS, type MasterStatus } from '@app/contract/api/meridians';
+import type { DiseaseRow, DiseaseTreeNode } from '@app/contract/api/diseases';
 import { ListPage, useListParams, CreateButton, KeywordFilter } from '../../components/list';
 import { useFormModal } from '../../components/FormModal';
 import { RowActions } from '../../components/RowActions';
@@ -15,7 +16,7 @@ import { useText } from '../../components/l10n-text';
 import { useGuardedDelete } from '../../components/guarded-delete';
 import { useMeridianName } from '../../components/meridian';
 import { useAcupointOptions, useSystemOptions } from '../../components/master-options';
-import { CATEGORY_DELETE, DISEASE_DELETE, DISEASE_LIST, DISEASE_TREE, useDiseases, useDiseaseTree } from './api/diseases';
+import { useDiseases, useDiseaseTree } from './api';
 import { CategoryPanel } from './CategoryPanel';
 import { CategoryForm } from './CategoryForm';
 import { DiseaseForm } from './DiseaseForm';
@@ -111,7 +112,7 @@ export default function DiseaseManagePage() {
           { key: 'edit', sign: 'disease:edit', label: t('common:form.edit'), onClick: () => dlg.openEdit(r) },
           {
             key: 'delete', sign: 'disease:delete', label: t('common:confirm.delete'), danger: true,
-            onClick: () => guardedDelete({ path: DISEASE_DELETE, id: r.id, name: text(r.name), content: t('deleteText'), invalidate: [DISEASE_LIST, DISEASE_TREE] }),
+            onClick: () => guardedDelete({ endpoint: 'diseases.remove', id: r.id, name: text(r.name), content: t('deleteText'), invalidate: ['diseases'] }),
           },
         ]} />
       ),
@@ -120,7 +121,7 @@ export default function DiseaseManagePage() {
   ], [t, text, selected, systemName, acupointCode, meridianName]);
 
   const deleteCategory = (c: DiseaseTreeNode) => guardedDelete({
-    path: CATEGORY_DELETE, id: c.id, name: text(c.name), content: t('category.deleteText'), invalidate: [DISEASE_TREE, DISEASE_LIST],
+    endpoint: 'diseases.categoryRemove', id: c.id, name: text(c.name), content: t('category.deleteText'), invalidate: ['diseases'],
     onDeleted: () => { if (selected === c.id) params.patchFilters({ category_id: null }); },
   });
 

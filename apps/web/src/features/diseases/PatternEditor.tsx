@@ -7,11 +7,12 @@ import Tooltip from 'antd/es/tooltip';
 import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
-import { MERIDIANS, PATTERN_STATUSES, type MeridianCondition } from '@app/contract/api/master';
+import { MERIDIANS, PATTERN_STATUSES } from '@app/contract/api/meridians';
+import { DISEASE_LIMITS, type MeridianCondition } from '@app/contract/api/diseases';
 import { useMeridianName } from '../../components/meridian';
 import { patternIssues, PATTERN_SYMBOL } from './pattern';
 
-export const MAX_CONDITIONS = 24;
+export const MAX_CONDITIONS = DISEASE_LIMITS.maxConditions;
 
 export function PatternEditor() {
   const { t } = useTranslation('diseases');

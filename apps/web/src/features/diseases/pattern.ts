@@ -3,7 +3,8 @@
  * condition; a meridian/status pair once; a meridian not both excess and deficient. Like the server,
  * the later row of a clash is the one reported.
  */
-import type { MeridianCondition, PatternStatus } from '@app/contract/api/master';
+import type { PatternStatus } from '@app/contract/api/meridians';
+import type { MeridianCondition } from '@app/contract/api/diseases';
 
 export type PatternIssue = 'duplicate' | 'conflict';
 

@@ -7,12 +7,12 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import EditOutlined from '@ant-design/icons/es/icons/EditOutlined';
 import { useTranslation } from 'react-i18next';
-import type { DoctorDetail } from '@app/contract/api/people';
+import type { DoctorDetail } from '@app/contract/api/doctors';
 import { Access } from '../../lib/access';
 import { formatNumber } from '../../lib/money';
 import { formatDateTime } from '../../lib/time';
 import { useSettings } from '../../lib/settings';
-import { useDoctorDetail } from './api/doctor-detail';
+import { useDoctorDetail } from './api';
 
 /** GET /doctor/detail in a drawer: the full phone number is shown only here. */
 export function DoctorDetailDrawer({ id, onClose, onEdit }: { id: number | null; onClose: () => void; onEdit: (d: DoctorDetail) => void }) {

@@ -5,13 +5,13 @@ import Radio from 'antd/es/radio';
 import Row from 'antd/es/row';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { DOCTOR_STATUSES, GENDERS, phoneSchema, type DoctorDetail, type DoctorStatus, type Gender } from '@app/contract/api/people';
+import { DOCTOR_STATUSES, doctorFields, type DoctorDetail, type DoctorStatus } from '@app/contract/api/doctors';
+import { GENDERS, type Gender } from '@app/contract/api/person';
 import { FormModal, type useFormModal } from '../../components/FormModal';
 import { InstitutionSelect } from '../../components/InstitutionSelect';
+import { fieldRules, limitsOf } from '../../components/form-rules';
 import { useSettings } from '../../lib/settings';
-import { useAddDoctor } from './api/add-doctor';
-import { useEditDoctor } from './api/edit-doctor';
-import { contractRule } from '../../components/contract-rule';
+import { useAddDoctor, useEditDoctor } from './api';
 
 export interface DoctorFormValues {
   name: string;
@@ -32,10 +32,8 @@ export function DoctorForm({ dlg }: { dlg: ReturnType<typeof useFormModal<Doctor
   const lang = useSettings((s) => s.lang);
   const add = useAddDoctor();
   const edit = useEditDoctor();
-  const required = (field: string, select = false): Rule => (select
-    // No `whitespace` key on selects: any key besides `required` makes async-validator check the value as a string.
-    ? { required: true, message: t('common:form.requiredSelect', { field }) }
-    : { required: true, whitespace: true, message: t('common:form.required', { field }) });
+  // No `whitespace` key on selects: any key besides `required` makes async-validator check the value as a string.
+  const requiredSelect = (field: string): Rule => ({ required: true, message: t('common:form.requiredSelect', { field }) });
 
   return (
     <FormModal<DoctorFormValues>
@@ -52,29 +50,29 @@ export function DoctorForm({ dlg }: { dlg: ReturnType<typeof useFormModal<Doctor
     >
       <Row gutter={16}>
         <Col xs={24} sm={12}>
-          <Form.Item name="name" label={t('col.name')} rules={[required(t('col.name')), { max: 50 }]}>
-            <Input maxLength={50} placeholder={t('form.namePlaceholder')} data-testid="doctor-name" />
+          <Form.Item name="name" label={t('col.name')} rules={fieldRules(doctorFields.name, lang, t('col.name'))}>
+            <Input maxLength={limitsOf(doctorFields.name).maxLength} placeholder={t('form.namePlaceholder')} data-testid="doctor-name" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="gender" label={t('col.gender')} rules={[required(t('col.gender'), true)]}>
+          <Form.Item name="gender" label={t('col.gender')} rules={[requiredSelect(t('col.gender'))]}>
             <Radio.Group optionType="button" options={GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))} />
           </Form.Item>
         </Col>
       </Row>
       <Row gutter={16}>
         <Col xs={24} sm={12}>
-          <Form.Item name="phone" label={t('col.phone')} rules={[required(t('col.phone')), contractRule(phoneSchema, lang, t('form.badPhone'))]} validateFirst>
-            <Input maxLength={40} inputMode="tel" autoComplete="off" placeholder={t('form.phonePlaceholder')} data-testid="doctor-phone" />
+          <Form.Item name="phone" label={t('col.phone')} rules={fieldRules(doctorFields.phone, lang, t('col.phone'))} validateFirst>
+            <Input maxLength={limitsOf(doctorFields.phone).maxLength} inputMode="tel" autoComplete="off" placeholder={t('form.phonePlaceholder')} data-testid="doctor-phone" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="title" label={t('col.jobTitle')} rules={[{ max: 50 }]}>
-            <Input maxLength={50} placeholder={t('form.jobTitlePlaceholder')} />
+          <Form.Item name="title" label={t('col.jobTitle')} rules={fieldRules(doctorFields.title, lang, t('col.jobTitle'))}>
+            <Input maxLength={limitsOf(doctorFields.title).maxLength} placeholder={t('form.jobTitlePlaceholder')} />
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="institution_id" label={t('col.institution')} rules={[required(t('col.institution'), true)]}>
+      <Form.Item name="institution_id" label={t('col.institution')} rules={[requiredSelect(t('col.institution'))]}>
         <InstitutionSelect placeholder={t('form.institutionPlaceholder')} style={{ width: '100%' }} data-testid="doctor-institution" />
       </Form.Item>
       <Form.Item name="status" label={t('col.status')} style={{ marginBottom: 0 }}>

@@ -7,21 +7,21 @@ import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import CrownOutlined from '@ant-design/icons/es/icons/CrownOutlined';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_USERNAME_RE, type AdminRow } from '@app/contract/api/jurisdiction';
+import { ADMIN_PHONE_RE, ADMIN_USERNAME_RE, adminFields, type AdminRow } from '@app/contract/api/jurisdiction';
+import { whyNotChangeAdminRole, type Actor } from '@app/contract/api/jurisdiction-rules';
 import { FormModal, type useFormModal } from '../../components';
-import { useAddAdmin, useEditAdmin } from './api/save-admin';
-import { useAdminRoleOptions } from './api/admin-role-options';
-import { whyNotChangeAdminRole, type Actor } from './rules';
+import { fieldRules, limitsOf } from '../../components/form-rules';
+import { useSettings } from '../../lib/settings';
+import { useAddAdmin, useEditAdmin, useAdminRoleOptions } from './api';
 import { useWhy } from './parts';
 import { passwordRules, confirmRules } from './passwords';
 
 interface Values { username: string; name: string; phone: string; role_id: number; password: string; confirm: string }
 
-const PHONE_RE = /^[0-9+\-() ]*$/;
-
 /** Add (username, name, phone, role, initial password twice) / edit (name, phone, role) an admin user. */
 export function AdminForm({ dlg, actor }: { dlg: ReturnType<typeof useFormModal<AdminRow>>; actor: Actor }) {
   const { t } = useTranslation('jurisdiction');
+  const lang = useSettings((s) => s.lang);
   const add = useAddAdmin();
   const edit = useEditAdmin();
   const roles = useAdminRoleOptions();
@@ -58,13 +58,13 @@ export function AdminForm({ dlg, actor }: { dlg: ReturnType<typeof useFormModal<
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="name" label={t('admin.form.name')} rules={[required(t('admin.form.name')), { max: 50 }]}>
-            <Input maxLength={50} autoComplete="off" data-testid="admin-form-name" />
+          <Form.Item name="name" label={t('admin.form.name')} rules={fieldRules(adminFields.name, lang, t('admin.form.name'))}>
+            <Input maxLength={limitsOf(adminFields.name).maxLength} autoComplete="off" data-testid="admin-form-name" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="phone" label={t('admin.form.phone')} rules={[{ max: 30 }, { pattern: PHONE_RE, message: t('admin.form.phoneInvalid') }]}>
-            <Input maxLength={30} inputMode="tel" autoComplete="off" data-testid="admin-form-phone" />
+          <Form.Item name="phone" label={t('admin.form.phone')} rules={[{ max: limitsOf(adminFields.phone).maxLength }, { pattern: ADMIN_PHONE_RE, message: t('admin.form.phoneInvalid') }]}>
+            <Input maxLength={limitsOf(adminFields.phone).maxLength} inputMode="tel" autoComplete="off" data-testid="admin-form-phone" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>

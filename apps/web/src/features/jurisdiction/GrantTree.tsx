@@ -14,7 +14,7 @@ import { pickText } from '@app/contract/i18n';
 import type { GrantNode } from '@app/contract/api/jurisdiction';
 import { useSettings } from '../../lib/settings';
 import { MenuIcon } from '../../components/MenuIcon';
-import { filterTree, grantAll, grantNone, grantSummary, indexGrants, normalizeGrants, toggleGrant } from './rules';
+import { filterTree, grantAll, grantNone, grantSummary, indexGrants, normalizeGrants, toggleGrant } from '@app/contract/api/jurisdiction-rules';
 import { MenuTypeTag } from './parts';
 
 interface Props {

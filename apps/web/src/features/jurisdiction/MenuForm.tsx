@@ -14,11 +14,13 @@ import FileOutlined from '@ant-design/icons/es/icons/FileOutlined';
 import AppstoreAddOutlined from '@ant-design/icons/es/icons/AppstoreAddOutlined';
 import { useTranslation } from 'react-i18next';
 import { pickText } from '@app/contract/i18n';
-import { MENU_SIGN_RE, type MenuNode, type MenuType } from '@app/contract/api/jurisdiction';
+import { MENU_SIGN_RE, menuFields, type MenuNode, type MenuType } from '@app/contract/api/jurisdiction';
 import { FormModal, type useFormModal } from '../../components';
+import { fieldRules, limitsOf } from '../../components/form-rules';
 import { useSettings } from '../../lib/settings';
-import { useAddMenu, useEditMenu, type MenuBody } from './api/save-menu';
-import { findNode, subtreeIds, typesFittingChildren, typesUnder } from './rules';
+import type { Input as EndpointInput } from '../../lib/api';
+import { useAddMenu, useEditMenu } from './api';
+import { findNode, subtreeIds, typesFittingChildren, typesUnder } from '@app/contract/api/jurisdiction-rules';
 import { IconPicker } from './IconPicker';
 import { menuTypeKey } from './parts';
 
@@ -100,7 +102,7 @@ export function MenuForm({ dlg, tree }: { dlg: ReturnType<typeof useFormModal<Me
   const submit = (v: Values) => {
     const common = { title: v.title, icon: v.type === 3 ? null : v.icon ?? null, sort: v.sort ?? 0, hidden: v.hidden ? 1 : 0 } as const;
     if (editing && builtin) return edit.mutateAsync({ id: editing.id, ...common });
-    const body: MenuBody = { ...common, parent_id: v.parent_id || null, type: v.type, sign: v.sign.trim() };
+    const body: EndpointInput<'jurisdiction.menuAdd'> = { ...common, parent_id: v.parent_id || null, type: v.type, sign: v.sign.trim() };
     return editing ? edit.mutateAsync({ id: editing.id, ...body }) : add.mutateAsync(body);
   };
 
@@ -159,23 +161,23 @@ export function MenuForm({ dlg, tree }: { dlg: ReturnType<typeof useFormModal<Me
       <Divider titlePlacement="start" plain className="jur-divider">{t('menu.form.titles')}</Divider>
       <Row gutter={16}>
         <Col xs={24} sm={12}>
-          <Form.Item name={['title', 'zh']} label={t('menu.form.titleZh')} rules={[required(t('menu.form.titleZh')), { max: 100 }]}>
-            <Input lang="zh" maxLength={100} data-testid="menu-form-title-zh" />
+          <Form.Item name={['title', 'zh']} label={t('menu.form.titleZh')} rules={fieldRules(menuFields.title.shape.zh, lang, t('menu.form.titleZh'))}>
+            <Input lang="zh" maxLength={limitsOf(menuFields.title.shape.zh).maxLength} data-testid="menu-form-title-zh" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name={['title', 'en']} label={t('menu.form.titleEn')} rules={[required(t('menu.form.titleEn')), { max: 100 }]}>
-            <Input lang="en" maxLength={100} data-testid="menu-form-title-en" />
+          <Form.Item name={['title', 'en']} label={t('menu.form.titleEn')} rules={fieldRules(menuFields.title.shape.en, lang, t('menu.form.titleEn'))}>
+            <Input lang="en" maxLength={limitsOf(menuFields.title.shape.en).maxLength} data-testid="menu-form-title-en" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name={['title', 'es']} label={t('menu.form.titleEs')} rules={[{ max: 100 }]}>
-            <Input lang="es" maxLength={100} placeholder={t('menu.form.fallbackEn')} data-testid="menu-form-title-es" />
+          <Form.Item name={['title', 'es']} label={t('menu.form.titleEs')} rules={fieldRules(menuFields.title.shape.es, lang, t('menu.form.titleEs'))}>
+            <Input lang="es" maxLength={limitsOf(menuFields.title.shape.es).maxLength} placeholder={t('menu.form.fallbackEn')} data-testid="menu-form-title-es" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name={['title', 'ja']} label={t('menu.form.titleJa')} rules={[{ max: 100 }]}>
-            <Input lang="ja" maxLength={100} placeholder={t('menu.form.fallbackEn')} data-testid="menu-form-title-ja" />
+          <Form.Item name={['title', 'ja']} label={t('menu.form.titleJa')} rules={fieldRules(menuFields.title.shape.ja, lang, t('menu.form.titleJa'))}>
+            <Input lang="ja" maxLength={limitsOf(menuFields.title.shape.ja).maxLength} placeholder={t('menu.form.fallbackEn')} data-testid="menu-form-title-ja" />
           </Form.Item>
         </Col>
       </Row>
@@ -201,7 +203,7 @@ export function MenuForm({ dlg, tree }: { dlg: ReturnType<typeof useFormModal<Me
         ) : null}
         <Col xs={12} sm={12}>
           <Form.Item name="sort" label={t('menu.form.sort')} extra={t('menu.form.sortHelp')} rules={[{ required: true, message: t('common:form.required', { field: t('menu.form.sort') }) }]}>
-            <InputNumber precision={0} min={-1_000_000} max={1_000_000} style={{ width: '100%' }} data-testid="menu-form-sort" />
+            <InputNumber precision={0} min={limitsOf(menuFields.sort).min} max={limitsOf(menuFields.sort).max} style={{ width: '100%' }} data-testid="menu-form-sort" />
           </Form.Item>
         </Col>
         <Col xs={12} sm={12}>

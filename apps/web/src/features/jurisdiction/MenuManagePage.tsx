@@ -19,9 +19,8 @@ import { Access, useConfirmDelete, useFormModal, useListParams, ListEmpty } from
 import { useSettings } from '../../lib/settings';
 import { formatNumber } from '../../lib/money';
 import { MenuIcon } from '../../components/MenuIcon';
-import { useMenuTree } from './api/menu-tree';
-import { useDeleteMenu } from './api/delete-menu';
-import { filterTree, whyNotDeleteMenu } from './rules';
+import { useMenuTree, useDeleteMenu } from './api';
+import { filterTree, whyNotDeleteMenu } from '@app/contract/api/jurisdiction-rules';
 import { ActionLinks, LockBadge, MenuTypeTag, useWhy } from './parts';
 import { MenuForm, type MenuDialogState } from './MenuForm';
 import './jurisdiction.css';
@@ -108,7 +107,7 @@ export default function MenuManagePage() {
         const blocked = whyNotDeleteMenu(r.node);
         return (
           <ActionLinks actions={[
-            ...(r.type !== 3 ? [{ key: 'add-child', sign: 'menu:add', label: t('menu.addChild'), onClick: () => dlg.openEdit({ mode: 'create', parent: r.node }) }] : []),
+            ...(r.type !== 3 ? [{ key: 'add-child', sign: 'menu:add' as const, label: t('menu.addChild'), onClick: () => dlg.openEdit({ mode: 'create', parent: r.node }) }] : []),
             { key: 'edit', sign: 'menu:edit', label: t('common:form.edit'), onClick: () => dlg.openEdit({ mode: 'edit', node: r.node }) },
             {
               key: 'delete', sign: 'menu:delete', label: t('common:confirm.delete'), danger: true,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminRow } from '@app/contract/api/jurisdiction';
 import { FormModal } from '../../components';
 import { isApiError } from '../../lib/api';
-import { useResetAdminPassword } from './api/modify-admin-field';
+import { useResetAdminPassword } from './api';
 import { confirmRules, passwordRules } from './passwords';
 
 interface Values { password: string; confirm: string }

@@ -3,10 +3,11 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Switch from 'antd/es/switch';
 import { useTranslation } from 'react-i18next';
-import type { RoleDetail } from '@app/contract/api/jurisdiction';
+import { roleFields, type RoleDetail } from '@app/contract/api/jurisdiction';
 import { FormModal, type useFormModal } from '../../components';
-import { useAddRole, useEditRole } from './api/save-role';
-import { useGrantTree } from './api/role-menu-tree';
+import { fieldRules, limitsOf } from '../../components/form-rules';
+import { useSettings } from '../../lib/settings';
+import { useAddRole, useEditRole, useGrantTree } from './api';
 import { GrantTree } from './GrantTree';
 
 interface Values { name: string; description: string; status: boolean; menu_ids: number[] }
@@ -14,6 +15,7 @@ interface Values { name: string; description: string; status: boolean; menu_ids:
 /** The role drawer: name, description, status and the grant tree. The super role keeps everything. */
 export function RoleForm({ dlg }: { dlg: ReturnType<typeof useFormModal<RoleDetail>> }) {
   const { t } = useTranslation('jurisdiction');
+  const lang = useSettings((s) => s.lang);
   const add = useAddRole();
   const edit = useEditRole();
   const grants = useGrantTree(dlg.open);
@@ -42,12 +44,12 @@ export function RoleForm({ dlg }: { dlg: ReturnType<typeof useFormModal<RoleDeta
       <Form.Item
         name="name"
         label={t('role.form.name')}
-        rules={[{ required: true, whitespace: true, message: t('common:form.required', { field: t('role.form.name') }) }, { max: 50 }]}
+        rules={fieldRules(roleFields.name, lang, t('role.form.name'))}
       >
-        <Input maxLength={50} placeholder={t('role.form.namePlaceholder')} data-testid="role-form-name" />
+        <Input maxLength={limitsOf(roleFields.name).maxLength} placeholder={t('role.form.namePlaceholder')} data-testid="role-form-name" />
       </Form.Item>
-      <Form.Item name="description" label={t('role.form.description')} rules={[{ max: 200 }]}>
-        <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} placeholder={t('role.form.descriptionPlaceholder')} data-testid="role-form-description" />
+      <Form.Item name="description" label={t('role.form.description')} rules={[{ max: limitsOf(roleFields.description).maxLength }]}>
+        <Input.TextArea maxLength={limitsOf(roleFields.description).maxLength} showCount autoSize={{ minRows: 2, maxRows: 4 }} placeholder={t('role.form.descriptionPlaceholder')} data-testid="role-form-description" />
       </Form.Item>
       <Form.Item name="status" label={t('role.form.status')} valuePropName="checked" extra={isSuper ? t('why.superRoleFixed') : t('role.form.statusHelp')}>
         <Switch disabled={isSuper} checkedChildren={t('status.enabled')} unCheckedChildren={t('status.disabled')} data-testid="role-form-status" />

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSession } from '../../lib/session';
-import { actorOf, type Actor } from './rules';
+import { actorOf, type Actor } from '@app/contract/api/jurisdiction-rules';
 
 /**
  * Who acts, from the session (user info keeps the admin's own role and the role viewed as): no call of

@@ -7,8 +7,9 @@ import Tooltip from 'antd/es/tooltip';
 import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
 import { useTranslation } from 'react-i18next';
 import type { MenuType } from '@app/contract/api/jurisdiction';
+import type { Why } from '@app/contract/api/jurisdiction-rules';
+import type { ButtonKey } from '@app/contract/routes';
 import { useAccess } from '../../lib/access';
-import type { Why } from './rules';
 
 const TYPE_KEY: Record<MenuType, 'directory' | 'page' | 'button'> = { 1: 'directory', 2: 'page', 3: 'button' };
 const TYPE_COLOR: Record<MenuType, string> = { 1: 'blue', 2: 'green', 3: 'orange' };
@@ -40,7 +41,7 @@ export interface ActionLink {
   key: string;
   label: ReactNode;
   /** Button key of routes.ts; the link is left out when the viewer lacks it. */
-  sign: string;
+  sign: ButtonKey;
   onClick: () => void;
   danger?: boolean;
   icon?: ReactNode;

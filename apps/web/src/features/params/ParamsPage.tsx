@@ -28,8 +28,7 @@ import { Access, useAccess } from '../../lib/access';
 import { CURRENCY, decimalToCents, formatMoney, formatNumber } from '../../lib/money';
 import { LANG_TAGS } from '../../lib/lang';
 import { useSettings } from '../../lib/settings';
-import { useParamsList } from './api/list-params';
-import { useSaveParams } from './api/save-params';
+import { useParamsList, useSaveParams } from './api';
 import { changedKeys, formValuesOf, groupParams, isDefault, saveValues, toForm, type FormValue } from './values';
 
 interface ParamsForm { values: Record<string, FormValue> }

@@ -5,7 +5,7 @@
  */
 import { useRef, useState, type PointerEvent as ReactPointerEvent, type MouseEvent as ReactMouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SchematicMarker } from '@app/contract/api/master';
+import type { SchematicMarker } from '@app/contract/api/schematics';
 import { percent, toFraction } from './markers';
 
 export interface CanvasMarker extends SchematicMarker {

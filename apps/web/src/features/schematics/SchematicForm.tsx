@@ -5,7 +5,8 @@ import InputNumber from 'antd/es/input-number';
 import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
-import { SCHEMATIC_KINDS, type SchematicDetail, type SchematicKind, type SchematicMarker } from '@app/contract/api/master';
+import { MASTER_LIMITS } from '@app/contract/api/meridians';
+import { SCHEMATIC_KINDS, type SchematicDetail, type SchematicKind, type SchematicMarker } from '@app/contract/api/schematics';
 import type { L10n } from '@app/contract/i18n';
 import { FormModal, type useFormModal } from '../../components/FormModal';
 import { cleanL10n, emptyL10n, useText } from '../../components/l10n-text';
@@ -14,7 +15,7 @@ import { ImageUpload } from '../../components/ImageUpload';
 import { useAcupointOptions } from '../../components/master-options';
 import { MarkerEditor } from './MarkerEditor';
 import { MAX_MARKERS, toWireMarkers } from './markers';
-import { useAddSchematic, useEditSchematic } from './api/save-schematic';
+import { useAddSchematic, useEditSchematic } from './api';
 
 export interface SchematicFormValues {
   title: L10n;
@@ -74,7 +75,7 @@ export function SchematicForm({ dlg }: { dlg: ReturnType<typeof useFormModal<Sch
         </Col>
         <Col xs={24} sm={4}>
           <Form.Item name="sort" label={t('col.sort')} tooltip={t('form.sortHint')}>
-            <InputNumber min={0} max={99_999} precision={0} style={{ width: '100%' }} />
+            <InputNumber min={0} max={MASTER_LIMITS.sortMax} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>

@@ -6,7 +6,7 @@ import Typography from 'antd/es/typography';
 import type { ColumnsType } from 'antd/es/table';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SCHEMATIC_KINDS, type SchematicDetail, type SchematicKind, type SchematicRow } from '@app/contract/api/master';
+import { SCHEMATIC_KINDS, type SchematicDetail, type SchematicKind, type SchematicRow } from '@app/contract/api/schematics';
 import { ListPage, numberFilter, useListParams, CreateButton, KeywordFilter } from '../../components/list';
 import { useFormModal } from '../../components/FormModal';
 import { RowActions } from '../../components/RowActions';
@@ -15,9 +15,7 @@ import { useSettings } from '../../lib/settings';
 import { useText } from '../../components/l10n-text';
 import { useGuardedDelete } from '../../components/guarded-delete';
 import { useAcupointOptions } from '../../components/master-options';
-import { useSchematics, SCHEMATIC_LIST } from './api/list-schematics';
-import { fetchSchematicDetail, SCHEMATIC_DETAIL } from './api/schematic-detail';
-import { SCHEMATIC_DELETE } from './api/delete-schematic';
+import { fetchSchematicDetail, useSchematics } from './api';
 import { SchematicForm } from './SchematicForm';
 import { SchematicPreview } from './SchematicPreview';
 import { KIND_COLOR } from './kinds';
@@ -68,7 +66,7 @@ export default function SchematicListPage() {
           { key: 'edit', sign: 'schematic:edit', label: t('common:form.edit'), onClick: () => { void openEdit(r.id); } },
           {
             key: 'delete', sign: 'schematic:delete', label: t('common:confirm.delete'), danger: true,
-            onClick: () => guardedDelete({ path: SCHEMATIC_DELETE, id: r.id, name: text(r.title), content: t('deleteText'), invalidate: [SCHEMATIC_LIST, SCHEMATIC_DETAIL] }),
+            onClick: () => guardedDelete({ endpoint: 'schematics.remove', id: r.id, name: text(r.title), content: t('deleteText'), invalidate: ['schematics'] }),
           },
         ]} />
       ),

@@ -7,14 +7,14 @@ import Modal from 'antd/es/modal';
 import Spin from 'antd/es/spin';
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
-import type { SchematicDetail } from '@app/contract/api/master';
+import type { SchematicDetail } from '@app/contract/api/schematics';
 import { Access } from '../../lib/access';
 import { formatNumber } from '../../lib/money';
 import { useSettings } from '../../lib/settings';
 import { useText } from '../../components/l10n-text';
 import { MarkerCanvas } from './MarkerCanvas';
 import { percent } from './markers';
-import { useSchematicDetail } from './api/schematic-detail';
+import { useSchematicDetail } from './api';
 import { KIND_COLOR } from './kinds';
 
 export function SchematicPreview({ id, onClose, onEdit }: { id: number | null; onClose: () => void; onEdit: (d: SchematicDetail) => void }) {

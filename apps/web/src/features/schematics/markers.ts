@@ -1,7 +1,7 @@
 /** Marker positions: fractions 0..1 of the image box (top-left origin), kept to 1/10 000 like the server. */
-import type { SchematicMarker } from '@app/contract/api/master';
+import { SCHEMATIC_LIMITS, type SchematicMarker } from '@app/contract/api/schematics';
 
-export const MAX_MARKERS = 300;
+export const MAX_MARKERS = SCHEMATIC_LIMITS.maxMarkers;
 
 const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
 const clamp01 = (v: number) => (Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 0);

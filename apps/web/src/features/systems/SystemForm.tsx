@@ -4,12 +4,13 @@ import InputNumber from 'antd/es/input-number';
 import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
-import { MERIDIANS, type SystemRow, type SystemTreeNode } from '@app/contract/api/master';
+import { MASTER_LIMITS, MERIDIANS } from '@app/contract/api/meridians';
+import { MERIDIAN_WEIGHT_MAX, type SystemRow, type SystemTreeNode } from '@app/contract/api/systems';
 import type { L10n } from '@app/contract/i18n';
 import { FormModal } from '../../components/FormModal';
 import { cleanL10n, emptyL10n, useText } from '../../components/l10n-text';
 import { L10nFields } from '../../components/L10nFields';
-import { useAddSystem, useEditSystem } from './api/systems';
+import { useAddSystem, useEditSystem } from './api';
 import { toWireWeights, type WeightInputs } from './weights';
 import { WeightBars } from './WeightBars';
 
@@ -83,7 +84,7 @@ export function SystemForm({ state, onClose, bodies }: { state: SystemDialog; on
         </Col>
         <Col xs={24} sm={8}>
           <Form.Item name="sort" label={t('col.sort')}>
-            <InputNumber min={0} max={99_999} precision={0} style={{ width: '100%' }} />
+            <InputNumber min={0} max={MASTER_LIMITS.sortMax} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
       </Row>
@@ -97,10 +98,10 @@ export function SystemForm({ state, onClose, bodies }: { state: SystemDialog; on
                 <Form.Item
                   name={['weights', m]}
                   label={<span><span className="mono">{m}</span> <span className="master-dim">{t(`common:meridian.${m}`)}</span></span>}
-                  rules={[{ type: 'number', min: 0, max: 100, message: t('form.weightRange') }]}
+                  rules={[{ type: 'number', min: 0, max: MERIDIAN_WEIGHT_MAX, message: t('form.weightRange', { max: MERIDIAN_WEIGHT_MAX }) }]}
                   style={{ marginBottom: 10 }}
                 >
-                  <InputNumber min={0} max={100} step={1} placeholder="0" style={{ width: '100%' }} data-testid={`weight-${m}`} />
+                  <InputNumber min={0} max={MERIDIAN_WEIGHT_MAX} step={1} placeholder="0" style={{ width: '100%' }} data-testid={`weight-${m}`} />
                 </Form.Item>
               </Col>
             ))}

@@ -4,15 +4,14 @@ import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import type { SystemRow, SystemTreeNode } from '@app/contract/api/master';
+import type { SystemRow, SystemTreeNode } from '@app/contract/api/systems';
 import { ListPage, useListParams, CreateButton, KeywordFilter } from '../../components/list';
-import { RowActions } from '../../components/RowActions';
+import { RowActions, type RowAction } from '../../components/RowActions';
 import { formatNumber } from '../../lib/money';
 import { useSettings } from '../../lib/settings';
 import { useText } from '../../components/l10n-text';
 import { useGuardedDelete } from '../../components/guarded-delete';
-import { SYSTEM_OPTIONS } from '../../components/master-options';
-import { SYSTEM_DELETE, SYSTEM_LIST, SYSTEM_TREE, useSystems, useSystemTree } from './api/systems';
+import { useSystems, useSystemTree } from './api';
 import { SystemForm, type SystemDialog } from './SystemForm';
 import { WeightBars } from './WeightBars';
 import '../../components/master-data.css';
@@ -81,9 +80,9 @@ export default function SystemManagePage() {
           { key: 'edit', sign: 'system:edit', label: t('common:form.edit'), onClick: () => openEdit(r) },
           {
             key: 'delete', sign: 'system:delete', label: t('common:confirm.delete'), danger: true,
-            onClick: () => guardedDelete({ path: SYSTEM_DELETE, id: r.id, name: text(r.name), content: t('deleteText'), invalidate: [SYSTEM_LIST, SYSTEM_TREE, SYSTEM_OPTIONS] }),
+            onClick: () => guardedDelete({ endpoint: 'systems.remove', id: r.id, name: text(r.name), content: t('deleteText'), invalidate: ['systems'] }),
           },
-          ...(r.level === 1 ? [{ key: 'add-sub', sign: 'system:add', label: t('action.addSub'), onClick: () => openCreate(r.id) }] : []),
+          ...(r.level === 1 ? [{ key: 'add-sub', sign: 'system:add', label: t('action.addSub'), onClick: () => openCreate(r.id) } satisfies RowAction] : []),
         ]} />
       ),
     },

@@ -1,7 +1,7 @@
 /** The meridian weights of a system as a small bar chart (compact in the table, labelled in the form). */
 import Tooltip from 'antd/es/tooltip';
 import { useTranslation } from 'react-i18next';
-import { MERIDIANS, YIN_MERIDIANS } from '@app/contract/api/master';
+import { MERIDIANS, YIN_MERIDIANS } from '@app/contract/api/meridians';
 import { formatNumber } from '../../lib/money';
 import { useSettings } from '../../lib/settings';
 import { weightShares, type WeightInputs } from './weights';

@@ -1,4 +1,5 @@
-import { MERIDIANS, type Meridian, type MeridianWeights } from '@app/contract/api/master';
+import { MERIDIANS, type Meridian } from '@app/contract/api/meridians';
+import type { MeridianWeights } from '@app/contract/api/systems';
 
 export type WeightInputs = Partial<Record<Meridian, number | null | undefined>>;
 

@@ -7,13 +7,13 @@ import Skeleton from 'antd/es/skeleton';
 import Typography from 'antd/es/typography';
 import EditOutlined from '@ant-design/icons/es/icons/EditOutlined';
 import { useTranslation } from 'react-i18next';
-import type { UserDetail, UserRow } from '@app/contract/api/people';
+import type { UserDetail, UserRow } from '@app/contract/api/users';
 import { RelativeTime } from '../../components/RelativeTime';
 import { Access } from '../../lib/access';
 import { formatNumber } from '../../lib/money';
 import { formatDateTime } from '../../lib/time';
 import { useSettings } from '../../lib/settings';
-import { useUserDetail } from './api/user-detail';
+import { useUserDetail } from './api';
 import { ageFrom, bmi } from './person';
 
 const dash = <span className="text-muted">—</span>;

@@ -10,14 +10,15 @@ import Row from 'antd/es/row';
 import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { GENDERS, USER_LIMITS, idNumberSchema, phoneSchema, type UserRow } from '@app/contract/api/people';
+import { EARLIEST_BIRTH_DATE, GENDERS, idNumberSchema, phoneSchema } from '@app/contract/api/person';
+import { USER_LIMITS, userFields, type UserRow } from '@app/contract/api/users';
 import { FormModal, type useFormModal } from '../../components/FormModal';
 import { InstitutionSelect } from '../../components/InstitutionSelect';
+import { contractRule } from '../../components/contract-rule';
+import { fieldRules, limitsOf } from '../../components/form-rules';
 import { dayjs } from '../../lib/dayjs-locale';
 import { useSettings } from '../../lib/settings';
-import { useAddUser } from './api/add-user';
-import { useEditUser } from './api/edit-user';
-import { contractRule } from '../../components/contract-rule';
+import { useAddUser, useEditUser } from './api';
 import { userBody, type UserFormValues } from './person';
 
 const NEW_USER: Partial<UserFormValues> = { gender: 'male' };
@@ -27,7 +28,7 @@ const toFormValues = (r: UserRow): Partial<UserFormValues> => ({
   name: r.name, gender: r.gender, birth_date: r.birth_date, height_cm: r.height_cm, weight_kg: r.weight_kg, institution_id: r.institution_id,
 });
 
-const MIN_BIRTH = dayjs('1900-01-01');
+const MIN_BIRTH = dayjs(EARLIEST_BIRTH_DATE);
 
 /**
  * A phone / ID number field. Create: a plain input. Edit: empty means "keep" (the masked current value
@@ -35,7 +36,7 @@ const MIN_BIRTH = dayjs('1900-01-01');
  */
 function PersonalNumberField(props: {
   name: 'phone' | 'id_number'; clearName: 'clear_phone' | 'clear_id_number'; label: string; rule: Rule; placeholder: string;
-  editing: boolean; masked: string | null | undefined; maxLength: number; testId: string;
+  editing: boolean; masked: string | null | undefined; maxLength: number | undefined; testId: string;
 }) {
   const { t } = useTranslation('users');
   const form = Form.useFormInstance<UserFormValues>();
@@ -74,10 +75,8 @@ export function UserForm({ dlg }: { dlg: ReturnType<typeof useFormModal<UserRow>
   const add = useAddUser();
   const edit = useEditUser();
   const editing = dlg.isEdit;
-  const required = (field: string, select = false): Rule => (select
-    // No `whitespace` key on selects: any key besides `required` makes async-validator check the value as a string.
-    ? { required: true, message: t('common:form.requiredSelect', { field }) }
-    : { required: true, whitespace: true, message: t('common:form.required', { field }) });
+  // No `whitespace` key on selects: any key besides `required` makes async-validator check the value as a string.
+  const requiredSelect = (field: string): Rule => ({ required: true, message: t('common:form.requiredSelect', { field }) });
   const between = (field: string, [min, max]: readonly [number, number]): Rule => ({
     validator: async (_, v: number | null | undefined) => {
       if (v != null && (v < min || v > max)) throw new Error(t('form.between', { field, min, max }));
@@ -99,12 +98,12 @@ export function UserForm({ dlg }: { dlg: ReturnType<typeof useFormModal<UserRow>
     >
       <Row gutter={16}>
         <Col xs={24} sm={12}>
-          <Form.Item name="name" label={t('col.name')} rules={[required(t('col.name')), { max: 50 }]}>
-            <Input maxLength={50} placeholder={t('form.namePlaceholder')} data-testid="user-name" />
+          <Form.Item name="name" label={t('col.name')} rules={fieldRules(userFields.name, lang, t('col.name'))}>
+            <Input maxLength={limitsOf(userFields.name).maxLength} placeholder={t('form.namePlaceholder')} data-testid="user-name" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="gender" label={t('col.gender')} rules={[required(t('col.gender'), true)]}>
+          <Form.Item name="gender" label={t('col.gender')} rules={[requiredSelect(t('col.gender'))]}>
             <Radio.Group optionType="button" options={GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))} />
           </Form.Item>
         </Col>
@@ -124,20 +123,20 @@ export function UserForm({ dlg }: { dlg: ReturnType<typeof useFormModal<UserRow>
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="institution_id" label={t('col.institution')} rules={[required(t('col.institution'), true)]}>
+          <Form.Item name="institution_id" label={t('col.institution')} rules={[requiredSelect(t('col.institution'))]}>
             <InstitutionSelect placeholder={t('form.institutionPlaceholder')} style={{ width: '100%' }} data-testid="user-institution" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
           <PersonalNumberField
-            name="phone" clearName="clear_phone" label={t('col.phone')} maxLength={40} testId="user-phone"
+            name="phone" clearName="clear_phone" label={t('col.phone')} maxLength={limitsOf(phoneSchema).maxLength} testId="user-phone"
             rule={contractRule(phoneSchema, lang, t('form.badPhone'))} placeholder={t('form.phonePlaceholder')}
             editing={editing} masked={dlg.record?.phone}
           />
         </Col>
         <Col xs={24} sm={12}>
           <PersonalNumberField
-            name="id_number" clearName="clear_id_number" label={t('col.idNumber')} maxLength={32} testId="user-id-number"
+            name="id_number" clearName="clear_id_number" label={t('col.idNumber')} maxLength={limitsOf(idNumberSchema).maxLength} testId="user-id-number"
             rule={contractRule(idNumberSchema, lang, t('form.badIdNumber'))} placeholder={t('form.idNumberPlaceholder')}
             editing={editing} masked={dlg.record?.id_number}
           />

@@ -1,5 +1,7 @@
 /** Pure helpers of the users page: age, BMI and the save body (phone / ID number kept unless changed). */
-import type { Gender } from '@app/contract/api/people';
+import type { z } from 'zod';
+import type { Gender } from '@app/contract/api/person';
+import type { userAddBody } from '@app/contract/api/users';
 
 /** Whole years from a YYYY-MM-DD birth date to `today` (local); null when unknown or in the future. */
 export function ageFrom(birthDate: string | null | undefined, today: Date = new Date()): number | null {
@@ -33,17 +35,8 @@ export interface UserFormValues {
   institution_id: number;
 }
 
-/** A type (not an interface) so it fits the api client's payload record. */
-export type UserBody = {
-  name: string;
-  gender: Gender;
-  birth_date: string | null;
-  phone?: string | null;
-  id_number?: string | null;
-  height_cm: number | null;
-  weight_kg: number | null;
-  institution_id: number;
-};
+/** What the form sends: the contract's add body (edit adds the id). */
+export type UserBody = z.input<typeof userAddBody>;
 
 const text = (v: string | null | undefined) => (v ?? '').trim();
 

@@ -1,0 +1,2 @@
+/** What other modules may use of the systems module. */
+export { seededSystemIds } from './seed';

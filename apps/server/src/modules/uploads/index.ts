@@ -1,0 +1,2 @@
+/** What other modules may use of the uploads module. */
+export { sniff } from './service';

@@ -1,0 +1,105 @@
+import { useMemo } from 'react';
+import Form from 'antd/es/form';
+import Select from 'antd/es/select';
+import Space from 'antd/es/space';
+import Switch from 'antd/es/switch';
+import Tag from 'antd/es/tag';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { DEVICE_STATUSES, type DeviceRow, type DeviceStatus } from '@app/contract/api/equipment';
+import { EXPIRING_DAYS } from '@app/contract/constants';
+import { boolFilter, dateRangeFilter, ListPage, numberFilter, useListParams, KeywordFilter } from '../../components/list';
+import { InstitutionSelect } from '../../components/InstitutionSelect';
+import { LazyRangePicker } from '../../components/LazyRangePicker';
+import { RelativeTime } from '../../components/RelativeTime';
+import { formatDateTime } from '../../lib/time';
+import { formatNumber } from '../../lib/money';
+import { useSettings } from '../../lib/settings';
+import { useDevices } from './api';
+
+const FILTERS = ['keyword', 'status', 'institution_id', 'expires_from', 'expires_to', 'expiring'] as const;
+const CODECS = [numberFilter('institution_id'), dateRangeFilter('expires', 'expires_from', 'expires_to'), boolFilter('expiring')];
+const INSTANT = ['status', 'institution_id', 'expires', 'expiring'];
+const STATUS_COLOR: Record<DeviceStatus, string> = { active: 'success', inactive: 'default', disabled: 'error' };
+
+/** Home page: the devices of the caller's institution subtree (all for the platform). */
+export default function DeviceListPage() {
+  const { t } = useTranslation('equipment');
+  const lang = useSettings((s) => s.lang);
+  const params = useListParams({ filters: FILTERS });
+  const query = useDevices(params.query);
+
+  const columns = useMemo<ColumnsType<DeviceRow>>(() => {
+    const now = Date.now();
+    return [
+      { key: 'serial', dataIndex: 'serial', title: t('col.serial'), sorter: true, fixed: 'left', render: (v: string) => <span className="mono">{v}</span> },
+      { key: 'name', dataIndex: 'name', title: t('col.name'), sorter: true },
+      { key: 'model', dataIndex: 'model', title: t('col.model') },
+      {
+        key: 'institution', title: t('col.institution'),
+        render: (_, r) => (r.institution_name ? r.institution_name : <Tag variant="filled">{t('platformStock')}</Tag>),
+      },
+      {
+        key: 'status', dataIndex: 'status', title: t('col.status'), sorter: true,
+        render: (v: DeviceStatus) => <Tag color={STATUS_COLOR[v]}>{t(`status.${v}`)}</Tag>,
+      },
+      {
+        key: 'remaining_uses', dataIndex: 'remaining_uses', title: t('col.remainingUses'), align: 'right',
+        render: (v: number | null) => (v == null ? <span className="text-muted">{t('timeBased')}</span> : formatNumber(v, lang)),
+      },
+      { key: 'total_inspections', dataIndex: 'total_inspections', title: t('col.totalInspections'), sorter: true, align: 'right', render: (v: number) => formatNumber(v, lang) },
+      { key: 'activated_at', dataIndex: 'activated_at', title: t('col.activatedAt'), sorter: true, render: (v: string | null) => (v ? formatDateTime(v) : '—') },
+      {
+        key: 'expires_at', dataIndex: 'expires_at', title: t('col.expiresAt'), sorter: true,
+        render: (v: string | null, r) => {
+          if (!v) return '—';
+          const expired = new Date(v).getTime() < now;
+          return (
+            <Space size={4} wrap={false}>
+              <span>{formatDateTime(v)}</span>
+              {expired ? <Tag color="error" data-testid="tag-expired">{t('expired')}</Tag> : r.expiring ? <Tag color="warning" data-testid="tag-expiring">{t('expiring')}</Tag> : null}
+            </Space>
+          );
+        },
+      },
+      { key: 'last_seen_at', dataIndex: 'last_seen_at', title: t('col.lastSeen'), sorter: true, render: (v: string | null) => <RelativeTime value={v} placeholder={t('never')} /> },
+    ];
+  }, [t, lang]);
+
+  return (
+    <ListPage<DeviceRow, (typeof FILTERS)[number]>
+      testId="device-list"
+      params={params}
+      query={query}
+      columns={columns}
+      rowKey="id"
+      codecs={CODECS}
+      instant={INSTANT}
+      noDataText={t('noData')}
+      title={t('title')}
+      filters={
+        <>
+          <KeywordFilter label={t('filter.keyword')} placeholder={t('filter.keywordPlaceholder')} />
+          <Form.Item name="status" label={t('filter.status')}>
+            <Select
+              allowClear
+              placeholder={t('common:list.all')}
+              style={{ width: 140 }}
+              options={DEVICE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+              data-testid="filter-status"
+            />
+          </Form.Item>
+          <Form.Item name="institution_id" label={t('filter.institution')}>
+            <InstitutionSelect placeholder={t('filter.institutionPlaceholder')} style={{ width: 220 }} data-testid="filter-institution" />
+          </Form.Item>
+          <Form.Item name="expires" label={t('filter.expires')}>
+            <LazyRangePicker allowEmpty={[true, true]} placeholder={[t('common:list.dateFrom'), t('common:list.dateTo')]} style={{ width: 260 }} />
+          </Form.Item>
+          <Form.Item name="expiring" label={t('filter.expiring', { days: EXPIRING_DAYS })} valuePropName="checked">
+            <Switch data-testid="filter-expiring" />
+          </Form.Item>
+        </>
+      }
+    />
+  );
+}

@@ -21,7 +21,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-export interface RunningServer { url: string; dataDir: string; stop(): Promise<void> }
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
 
 /** The real server (built web app, embedded database seeded with demo data) on a free port and a fresh data folder. */
 export async function startServer(): Promise<RunningServer> {
@@ -42,7 +46,9 @@ export async function startServer(): Promise<RunningServer> {
     try {
       const res = await fetch(`${url}/adminapi/login/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       if (res.status < 500) break;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (Date.now() > deadline) throw new Error('server did not start in 60 s');
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -155,8 +161,14 @@ export function e2eSuite(name: string): E2eSuite {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const suite: E2eSuite = {
-    get server() { if (!server) throw new Error('the e2e server is not started yet'); return server; },
-    get browser() { if (!browser) throw new Error('the browser is not launched yet'); return browser; },
+    get server() {
+      if (!server) throw new Error('the e2e server is not started yet');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser is not launched yet');
+      return browser;
+    },
     page: undefined,
     async open(opts) {
       const made = await newPage(suite.browser, opts);

@@ -18,7 +18,10 @@ const ZOD_ALIAS = '__contractZod';
 function contractPureSchemas(): Plugin {
   const collect = (node: unknown, out: Set<number>) => {
     if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) { node.forEach((n) => collect(n, out)); return; }
+    if (Array.isArray(node)) {
+      for (const n of node) collect(n, out);
+      return;
+    }
     const n = node as Node;
     if (n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression') return;
     if (n.type === 'CallExpression' || n.type === 'NewExpression') out.add(n.start);
@@ -64,9 +67,7 @@ export default defineConfig({
         // antd's helper packages and the contract declare no "sideEffects": they have none, and saying so
         // lets unused modules behind their barrels (rc-form's Field/validator under every Input) drop out.
         moduleSideEffects: (id: string) =>
-          /node_modules\/(@rc-component|@ant-design\/(cssinjs|cssinjs-utils|icons|fast-color|colors))\//.test(id) || /packages\/contract\/src\//.test(id)
-            ? false
-            : undefined,
+          /node_modules\/(@rc-component|@ant-design\/(cssinjs|cssinjs-utils|icons|fast-color|colors))\//.test(id) || /packages\/contract\/src\//.test(id) ? false : undefined,
         // zod schema chains in the contract (`z.object(...).extend(...)`, renamed by contractPureSchemas)
         // build values only.
         manualPureFunctions: [ZOD_ALIAS],

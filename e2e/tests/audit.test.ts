@@ -11,7 +11,7 @@ const suite = e2eSuite('audit');
 const rows = (page: import('playwright-core').Page) => page.locator('[data-testid="audit-list"] .ant-table-tbody tr.ant-table-row');
 
 describe('audit log', () => {
-  it('lists a package\'s create, edit and delete and shows the edit\'s before and after', async () => {
+  it("lists a package's create, edit and delete and shows the edit's before and after", async () => {
     const url = suite.server.url;
     const key = (await api(url, 'POST', '/login/login', { username: 'admin', password: DEMO_PASSWORD })).datas.key;
     const created = await api(url, 'POST', '/package/add', { key, name: 'Audit trail pack', kind: 'count', uses: 5, price_cents: 500 });

@@ -52,7 +52,10 @@ async function menuNames(p: Page): Promise<string[]> {
 }
 
 function signsOf(nodes: RoleNode[], out: string[] = []): string[] {
-  for (const n of nodes) { out.push(n.sign); signsOf(n.children ?? [], out); }
+  for (const n of nodes) {
+    out.push(n.sign);
+    signsOf(n.children ?? [], out);
+  }
   return out;
 }
 
@@ -60,15 +63,20 @@ function signsOf(nodes: RoleNode[], out: string[] = []): string[] {
 function menuFromRoleData(roleData: RoleNode[]): string[] {
   const granted = new Set<string>();
   const hidden = new Set<string>();
-  const walk = (nodes: RoleNode[]) => nodes.forEach((n) => {
-    if (n.type !== 3 || n.hidden === 0) granted.add(n.sign);
-    if (n.type !== 3 && n.hidden === 1) hidden.add(n.sign);
-    walk(n.children ?? []);
-  });
+  const walk = (nodes: RoleNode[]) =>
+    nodes.forEach((n) => {
+      if (n.type !== 3 || n.hidden === 0) granted.add(n.sign);
+      if (n.type !== 3 && n.hidden === 1) hidden.add(n.sign);
+      walk(n.children ?? []);
+    });
   walk(roleData);
   const viewer: Viewer = { isAdmin: true, grade: 0, roles: ['admin'], granted };
   const names: string[] = [];
-  const flat = (entries: ReturnType<typeof buildMenu>) => entries.forEach((e) => { names.push(e.name); flat(e.children ?? []); });
+  const flat = (entries: ReturnType<typeof buildMenu>) =>
+    entries.forEach((e) => {
+      names.push(e.name);
+      flat(e.children ?? []);
+    });
   flat(buildMenu(viewer, { menuHidden: hidden }));
   return names;
 }
@@ -150,7 +158,11 @@ describe('platform access control', () => {
     const detail = await api(suite.server.url, 'GET', '/role/detail', { key, id: role.id });
     const tree = await api(suite.server.url, 'GET', '/menu/tree', { key });
     const signById = new Map<number, string>();
-    const index = (nodes: any[]) => nodes.forEach((n) => { signById.set(n.id, n.sign); index(n.children); });
+    const index = (nodes: any[]) =>
+      nodes.forEach((n) => {
+        signById.set(n.id, n.sign);
+        index(n.children);
+      });
     index(tree.datas);
     expect(detail.datas.menu_ids.map((id: number) => signById.get(id)).sort()).toEqual(['Acupoint', 'AcupointManage', 'acupoint:add', 'acupoint:edit'].sort());
   });
@@ -200,7 +212,7 @@ describe('platform access control', () => {
     await dialog.waitFor({ state: 'hidden' });
   });
 
-  it('a refused status change shows the server\'s message and the switch reverts; passwords are reset in a dialog', async () => {
+  it("a refused status change shows the server's message and the switch reverts; passwords are reset in a dialog", async () => {
     // A user that another admin deletes while this list is on screen: the server refuses the change.
     const key = await sessionKey(context);
     const roleId = (await api(suite.server.url, 'GET', '/role/list', { key, keyword: ROLE })).datas.list[0].id;
@@ -274,7 +286,7 @@ describe('platform access control', () => {
     await poll(() => page.getByTestId('menu-row-ReportsDir').count()).toBe(0);
   });
 
-  it('view as: the banner shows, the menu becomes the role\'s, return restores it', async () => {
+  it("view as: the banner shows, the menu becomes the role's, return restores it", async () => {
     await page.goto(`${suite.server.url}/jurisdiction/role`);
     await poll(() => menuNames(page)).toContain('Jurisdiction');
     const before = await menuNames(page);
@@ -346,7 +358,7 @@ describe('platform access control', () => {
       await shot(page, 'jurisdiction-restricted-user');
     } else {
       // No acupoint page in the client yet: the user has no page at all, so the shell shows no sidebar entry.
-      const names = await page.getByTestId('sidebar-menu').count() ? await menuNames(page) : [];
+      const names = (await page.getByTestId('sidebar-menu').count()) ? await menuNames(page) : [];
       expect(names).toEqual([]);
     }
   });

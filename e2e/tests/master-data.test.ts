@@ -42,7 +42,9 @@ function makePng(width: number, height: number): Buffer {
       const edge = Math.abs((x - width / 2) ** 2 / (width * 0.32) ** 2 + (y - height / 2) ** 2 / (height * 0.42) ** 2 - 1) < 0.02;
       if (edge) [r, g, b] = [24, 144, 255];
       if (x < 3 || y < 3 || x >= width - 3 || y >= height - 3) [r, g, b] = [120, 130, 145];
-      raw[i] = r; raw[i + 1] = g; raw[i + 2] = b;
+      raw[i] = r;
+      raw[i + 1] = g;
+      raw[i + 2] = b;
     }
   }
   const ihdr = Buffer.alloc(13);
@@ -70,7 +72,11 @@ async function open(path: string, ready: string) {
 const rows = (testId: string) => page.getByTestId(testId).locator('.ant-table-tbody > tr.ant-table-row');
 
 /** The open drawer / modal of a FormModal, by its form test id. */
-const dialog = (formTestId: string) => page.locator('[role="dialog"]').filter({ has: page.getByTestId(formTestId) }).last();
+const dialog = (formTestId: string) =>
+  page
+    .locator('[role="dialog"]')
+    .filter({ has: page.getByTestId(formTestId) })
+    .last();
 
 /** Waits until a drawer / modal has finished opening (its box stops moving). */
 async function settled(locator: ReturnType<Page['locator']>) {
@@ -187,7 +193,9 @@ describe('master data', () => {
     await form.getByTestId('acupoint-location-en').fill('Back of the hand, between the test bones.');
     await form.getByTestId('acupoint-image-input').setInputFiles({ name: 'point.png', mimeType: 'image/png', buffer: makePng(160, 160) });
     await form.locator('.image-upload-thumb').waitFor();
-    await form.locator('.ant-drawer-body').evaluate((el) => { el.scrollTop = 0; });
+    await form.locator('.ant-drawer-body').evaluate((el) => {
+      el.scrollTop = 0;
+    });
     await quiet();
     await screenshot(page, 'master-acupoints-form');
     await form.getByRole('button', { name: 'Save' }).click();
@@ -244,7 +252,14 @@ describe('master data', () => {
   it('schematic diagrams: upload a picture, place a marker, save, and find it at the same relative spot at two widths', async () => {
     await open('/schematic/management', 'schematic-list');
     await rows('schematic-list').first().waitFor();
-    await expect.poll(async () => page.getByTestId('schematic-list').locator('.schematic-thumb img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    await expect
+      .poll(async () =>
+        page
+          .getByTestId('schematic-list')
+          .locator('.schematic-thumb img')
+          .evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0)),
+      )
+      .toBe(true);
     await screenshot(page, 'master-schematics-list');
 
     await page.getByTestId('schematic-create').click();
@@ -253,7 +268,9 @@ describe('master data', () => {
     await form.getByTestId('schematic-title-en').fill('E2E diagram');
 
     // An HTML page named .png is refused in the browser, with a message.
-    await form.getByTestId('schematic-image-input').setInputFiles({ name: 'page.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>') });
+    await form
+      .getByTestId('schematic-image-input')
+      .setInputFiles({ name: 'page.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>') });
     await form.getByTestId('schematic-image-error').waitFor();
     expect(await form.getByTestId('schematic-image-error').textContent()).toContain('“page.png” is not an image');
     expect(await form.getByTestId('marker-canvas').count()).toBe(0);
@@ -298,7 +315,10 @@ describe('master data', () => {
 
     // Reopen at two viewport widths: the picture shows, the marker sits at the same fraction of it.
     const widths: number[] = [];
-    for (const viewport of [{ width: 1366, height: 850 }, { width: 900, height: 800 }]) {
+    for (const viewport of [
+      { width: 1366, height: 850 },
+      { width: 900, height: 800 },
+    ]) {
       await page.setViewportSize(viewport);
       await rows('schematic-list').first().getByTestId('row-action-edit').click();
       const again = dialog('schematic-form-form');

@@ -151,7 +151,10 @@ describe('doctors', () => {
     expect(await page.getByTestId('doctor-phone').inputValue()).toBe(full);
     await page.getByTestId('doctor-phone').fill('12ab');
     await page.getByTestId('doctor-name').click();
-    const phoneItem = page.getByTestId('doctor-form-form').locator('.ant-form-item').filter({ has: page.getByTestId('doctor-phone') });
+    const phoneItem = page
+      .getByTestId('doctor-form-form')
+      .locator('.ant-form-item')
+      .filter({ has: page.getByTestId('doctor-phone') });
     await expect.poll(() => fieldErrors(phoneItem).allInnerTexts()).toEqual([expect.stringMatching(/5 to 20 digits/)]);
     await settle(page);
     await screenshot(page, 'people-doctors-form');
@@ -182,7 +185,9 @@ describe('users', () => {
     expect(await page.getByTestId('list-total').innerText()).toMatch(/40/);
     await screenshot(page, 'people-users-list');
 
-    const row = rows(page, 'user-list').filter({ has: page.getByTestId('user-phone-masked') }).first();
+    const row = rows(page, 'user-list')
+      .filter({ has: page.getByTestId('user-phone-masked') })
+      .first();
     const masked = (await row.getByTestId('user-phone-masked').innerText()).trim();
     expect(masked).toContain('****');
     await row.getByTestId('row-action-view').click();
@@ -257,7 +262,11 @@ describe('button permissions', () => {
     const key = login.datas.key as string;
     const tree = await api(suite.server.url, 'GET', '/menu/tree', { key });
     const ids = new Map<string, number>();
-    const walk = (nodes: { id: number; sign: string; children: unknown[] }[]) => nodes.forEach((n) => { ids.set(n.sign, n.id); walk(n.children as never); });
+    const walk = (nodes: { id: number; sign: string; children: unknown[] }[]) =>
+      nodes.forEach((n) => {
+        ids.set(n.sign, n.id);
+        walk(n.children as never);
+      });
     walk(tree.datas);
     const signs = ['UserParent', 'UserManage', 'user:edit', 'System', 'ParamsSetting'];
     const role = await api(suite.server.url, 'POST', '/role/add', { key, name: 'E2E user clerk', menu_ids: signs.map((s) => ids.get(s)) });

@@ -13,7 +13,10 @@ const suite = e2eSuite('shell-tools');
 const open = suite.open;
 
 const searchButton = (page: Page) => visible(page, 'filter-search').first();
-const backgroundOf = (page: Page, testId: string) => visible(page, testId).first().evaluate((e) => getComputedStyle(e).backgroundColor);
+const backgroundOf = (page: Page, testId: string) =>
+  visible(page, testId)
+    .first()
+    .evaluate((e) => getComputedStyle(e).backgroundColor);
 const heightOf = async (page: Page, testId: string) => (await visible(page, testId).first().boundingBox())!.height;
 const widthOf = async (page: Page, testId: string) => (await page.getByTestId(testId).boundingBox())!.width;
 
@@ -168,7 +171,9 @@ describe('error log and fullscreen', () => {
     await signIn(page, suite.server.url, 'admin');
     expect(await page.getByTestId('error-log-badge').count()).toBe(0);
     await page.evaluate(() => {
-      setTimeout(() => { throw new Error('e2e: an uncaught error'); });
+      setTimeout(() => {
+        throw new Error('e2e: an uncaught error');
+      });
       void Promise.reject(new Error('e2e: an unhandled rejection'));
     });
     await poll(() => page.getByTestId('error-log-badge').textContent()).toBe('2');

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page, Response } from 'playwright-core';
-import { api, DEMO_PASSWORD, e2eSuite, type LoginKind, pickDropdownItem, poll, screenshot, sessionKey, settle, signIn as signInAt, submitLogin, visible } from '../harness';
+import { api, DEMO_PASSWORD, e2eSuite, type LoginKind, pickDropdownItem, poll, screenshot, sessionKey, settle, signIn as signInAt, submitLogin } from '../harness';
 
 type Kind = LoginKind;
 
@@ -38,7 +38,9 @@ const BUILT = builtPages();
 
 /** `Name@/path` leaves (and the page that must be built, when it differs from Name), or `{ Parent: leaves }`. */
 type Shape = string | { [parent: string]: string[] };
-const INSTITUTIONAL: Shape = { Institutional: ['InstitutionList@/institutional/index', 'InspectionApply@/institutional/inspection-apply', 'InstitutionEndRecord@/institutional/institution-end-record'] };
+const INSTITUTIONAL: Shape = {
+  Institutional: ['InstitutionList@/institutional/index', 'InspectionApply@/institutional/inspection-apply', 'InstitutionEndRecord@/institutional/institution-end-record'],
+};
 const FINANCE: Shape = { FinanceRecord: ['FinanceRecordList@/finance-record/index', 'PayoutManage@/finance-record/payout-manage', 'DeviceEndRecord@/finance-record/device-end-record'] };
 const MENU_ADMIN: Shape[] = [
   'EquipmentStats@/stats/equipment',
@@ -54,17 +56,20 @@ const MENU_ADMIN: Shape[] = [
   'AcupointManage@/acupoint/management',
   'SchematicManage@/schematic/management',
   { Jurisdiction: ['RoleManage@/jurisdiction/role', 'MenuManage@/jurisdiction/menu', 'AdminUserManage@/jurisdiction/admin_user'] },
-  'ParamsSetting@/system/params-setting',
+  { System: ['ParamsSetting@/system/params-setting', 'AuditLog@/system/audit-log'] },
 ];
 const MENU_AUDITOR: Shape[] = ['DeviceList@/dashboard/index', 'InspectionList@/inspection/management'];
 // "Stats" opens finance stats: it is there when FinanceStats is built.
 const MENU_GRADE_1_2: Shape[] = ['Stats@/stats/finance#FinanceStats', 'DeviceList@/dashboard/index', INSTITUTIONAL, FINANCE, 'InspectionList@/inspection/management'];
 const MENU_GRADE_3: Shape[] = ['DeviceList@/dashboard/index', INSTITUTIONAL, 'InspectionList@/inspection/management'];
 
-interface Leaf { name: string; path: string }
+interface Leaf {
+  name: string;
+  path: string;
+}
 /** The menu the sidebar must show: entry names in order (parents before their children) and leaf paths. */
 function expectedMenu(shape: Shape[], built = BUILT): { names: string[]; leaves: Leaf[] } {
-  const leaf = (s: string): (Leaf & { page: string }) => {
+  const leaf = (s: string): Leaf & { page: string } => {
     const [, name, p, page] = /^(\w+)@([^#]+)(?:#(\w+))?$/.exec(s)!;
     return { name: name!, path: p!, page: page ?? name! };
   };
@@ -73,13 +78,19 @@ function expectedMenu(shape: Shape[], built = BUILT): { names: string[]; leaves:
   for (const entry of shape) {
     if (typeof entry === 'string') {
       const l = leaf(entry);
-      if (built.has(l.page)) { names.push(l.name); leaves.push({ name: l.name, path: l.path }); }
+      if (built.has(l.page)) {
+        names.push(l.name);
+        leaves.push({ name: l.name, path: l.path });
+      }
       continue;
     }
     const [parent, children] = Object.entries(entry)[0]!;
     const kept = children.map(leaf).filter((l) => built.has(l.page));
     if (kept.length > 1) names.push(parent);
-    for (const l of kept) { names.push(l.name); leaves.push({ name: l.name, path: l.path }); }
+    for (const l of kept) {
+      names.push(l.name);
+      leaves.push({ name: l.name, path: l.path });
+    }
   }
   return { names, leaves };
 }
@@ -105,14 +116,24 @@ async function sidebarMenu(page: Page): Promise<{ names: string[]; leaves: Leaf[
 }
 
 // ---------------------------------------------------------------------------------------------
-// Demo institution tree (apps/server/src/db/seed/foundation.ts): institution names per subtree.
+// Demo institution tree (apps/server/src/seed/foundation.ts): institution names per subtree.
 const INST = {
-  agent1: 'East China Regional Agency', agent2: 'Hangzhou Sub-agency', clinic3: 'West Lake Wellness Clinic', overdue3: 'Binjiang Health Store',
-  agent1b: 'South China Regional Agency', agent2b: 'Guangzhou Sub-agency', clinic3b: 'Tianhe Recovery Clinic',
+  agent1: 'East China Regional Agency',
+  agent2: 'Hangzhou Sub-agency',
+  clinic3: 'West Lake Wellness Clinic',
+  overdue3: 'Binjiang Health Store',
+  agent1b: 'South China Regional Agency',
+  agent2b: 'Guangzhou Sub-agency',
+  clinic3b: 'Tianhe Recovery Clinic',
 };
 const ALL_INST = Object.values(INST);
 
-interface Account { username: string; kind: Kind; menu: Shape[]; subtree: string[] | 'all' }
+interface Account {
+  username: string;
+  kind: Kind;
+  menu: Shape[];
+  subtree: string[] | 'all';
+}
 const ACCOUNTS: Account[] = [
   { username: 'admin', kind: 'platform', menu: MENU_ADMIN, subtree: 'all' },
   { username: 'auditor', kind: 'platform', menu: MENU_AUDITOR, subtree: 'all' },
@@ -126,10 +147,38 @@ const ACCOUNTS: Account[] = [
 describe('menus and scope per account', () => {
   it('the expected menus agree with the contract test for what is built now', () => {
     // Guards the helper above: with today's features the admin sees exactly these entries.
-    const today = new Set(['DeviceList', 'PackageManage', 'DoctorManage', 'UserManage', 'DiseaseManage', 'SystemManage', 'AcupointManage', 'SchematicManage', 'RoleManage', 'MenuManage', 'AdminUserManage', 'ParamsSetting']);
+    const today = new Set([
+      'DeviceList',
+      'PackageManage',
+      'DoctorManage',
+      'UserManage',
+      'DiseaseManage',
+      'SystemManage',
+      'AcupointManage',
+      'SchematicManage',
+      'RoleManage',
+      'MenuManage',
+      'AdminUserManage',
+      'ParamsSetting',
+      'AuditLog',
+    ]);
     expect(expectedMenu(MENU_ADMIN, today).names).toEqual([
-      'DeviceList', 'PackageManage', 'DoctorManage', 'UserManage', 'Disease', 'DiseaseManage', 'SystemManage',
-      'AcupointManage', 'SchematicManage', 'Jurisdiction', 'RoleManage', 'MenuManage', 'AdminUserManage', 'ParamsSetting',
+      'DeviceList',
+      'PackageManage',
+      'DoctorManage',
+      'UserManage',
+      'Disease',
+      'DiseaseManage',
+      'SystemManage',
+      'AcupointManage',
+      'SchematicManage',
+      'Jurisdiction',
+      'RoleManage',
+      'MenuManage',
+      'AdminUserManage',
+      'System',
+      'ParamsSetting',
+      'AuditLog',
     ]);
     for (const shape of [MENU_AUDITOR, MENU_GRADE_1_2, MENU_GRADE_3]) expect(expectedMenu(shape, today).names).toEqual(['DeviceList']);
     for (const name of today) expect(BUILT.has(name), `${name} is built`).toBe(true);
@@ -152,7 +201,10 @@ describe('menus and scope per account', () => {
     expect(answer.code).toBe(200);
     const serverNames = new Set<string>(answer.datas.list.map((d: { institution_name: string | null }) => d.institution_name ?? '(stock)'));
     const allowed = account.subtree === 'all' ? [...ALL_INST, '(stock)'] : account.subtree;
-    expect([...serverNames].every((n) => allowed.includes(n)), `server scope ${[...serverNames].join(', ')}`).toBe(true);
+    expect(
+      [...serverNames].every((n) => allowed.includes(n)),
+      `server scope ${[...serverNames].join(', ')}`,
+    ).toBe(true);
     if (account.subtree !== 'all') expect([...serverNames].sort()).toEqual([...account.subtree].sort());
 
     await page.goto(`${suite.server.url}/dashboard/index?limit=100`);
@@ -162,7 +214,9 @@ describe('menus and scope per account', () => {
     const headers = await list.locator('.ant-table-thead th').allInnerTexts();
     const col = headers.findIndex((h) => h.trim() === 'Institution');
     expect(col).toBeGreaterThanOrEqual(0);
-    const cells = await tableRows(list).locator(`td:nth-child(${col + 1})`).allInnerTexts();
+    const cells = await tableRows(list)
+      .locator(`td:nth-child(${col + 1})`)
+      .allInnerTexts();
     const shownNames = new Set(cells.map((c) => (c.trim() === 'Platform stock' ? '(stock)' : c.trim())));
     expect([...shownNames].sort()).toEqual([...serverNames].sort());
     if (account.subtree !== 'all') for (const other of ALL_INST.filter((n) => !account.subtree.includes(n))) expect(cells).not.toContain(other);
@@ -357,7 +411,9 @@ describe('change password', () => {
     const { context, page } = await open();
     await signIn(page, account, 'institution');
     const calls: number[] = [];
-    page.on('request', (r) => { if (r.url().includes('/adminapi/member/modify_field')) calls.push(Date.now()); });
+    page.on('request', (r) => {
+      if (r.url().includes('/adminapi/member/modify_field')) calls.push(Date.now());
+    });
 
     await page.getByTestId('user-dropdown').click();
     await pickDropdownItem(page, 'user-menu-password');
@@ -385,8 +441,13 @@ describe('change password', () => {
 
     // A valid password: while the server has not answered there is no success message.
     let release!: () => void;
-    const held = new Promise<void>((r) => { release = r; });
-    await page.route('**/adminapi/member/modify_field', async (route) => { await held; await route.continue(); });
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/adminapi/member/modify_field', async (route) => {
+      await held;
+      await route.continue();
+    });
     await input.fill(newPassword);
     const answered = page.waitForResponse((r) => r.url().includes('/adminapi/member/modify_field'));
     await ok.click();

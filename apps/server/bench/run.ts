@@ -10,26 +10,37 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openPglite } from '../src/db/client';
-import { seedDemoIfEmpty, syncMenus } from '../src/db/seed';
+import { institutions } from '../src/db/schema';
+import type { Auth } from '../src/http/access';
+import { seedDemoIfEmpty, syncMenus } from '../src/seed';
 import { list as listDevices } from '../src/modules/equipment/service';
 import { equipmentListQuery } from '@app/contract';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
 const webDist = path.resolve(import.meta.dirname, '../../web/dist');
 
-const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!; };
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
 async function benchBundles(url: string) {
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
   const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
   const loaded = new Set<string>();
-  page.on('response', (res) => { const u = new URL(res.url()); if (u.pathname.endsWith('.js')) loaded.add(u.pathname); });
+  page.on('response', (res) => {
+    const u = new URL(res.url());
+    if (u.pathname.endsWith('.js')) loaded.add(u.pathname);
+  });
   const gz = (files: Iterable<string>) => [...files].reduce((n, f) => n + zlib.gzipSync(fs.readFileSync(path.join(webDist, f))).length, 0);
   await page.goto(`${url}/login`, { waitUntil: 'networkidle' });
   const loginFiles = new Set(loaded);
@@ -72,9 +83,14 @@ async function main() {
   const app = await buildApp(config, db);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
 
-  const login = async (path_: string, username: string) => (await (await fetch(`${url}/adminapi${path_}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'demo1234' }) })).json()).datas.key as string;
+  const login = async (path_: string, username: string) =>
+    (await (await fetch(`${url}/adminapi${path_}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'demo1234' }) })).json()).datas
+      .key as string;
   const adminKey = await login('/login/login', 'admin');
   const agentKey = await login('/login/institution_login', 'agent1');
+  const [agent1] = await db.select({ path: institutions.path }).from(institutions).where(eq(institutions.username, 'agent1'));
+  if (!agent1) throw new Error('the demo institution agent1 is missing');
+  const agent1Path = agent1.path;
 
   const cases: { name: string; key: string; query: Record<string, string> }[] = [
     { name: 'admin, page 1, newest first', key: adminKey, query: { page: '1', limit: '20' } },
@@ -91,25 +107,45 @@ async function main() {
   console.log('|---|---|---|---|---|---|---|');
   for (const c of cases) {
     const target = `${url}/adminapi/equipment/list?${new URLSearchParams({ ...c.query, key: c.key })}`;
-    const once = async () => { const s = performance.now(); const body = await (await fetch(target)).json(); if (body.code !== 200) throw new Error(JSON.stringify(body)); return { ms: performance.now() - s, body }; };
+    const once = async () => {
+      const s = performance.now();
+      const body = await (await fetch(target)).json();
+      if (body.code !== 200) throw new Error(JSON.stringify(body));
+      return { ms: performance.now() - s, body };
+    };
     const { body } = await once();
     const single: number[] = [];
     for (let i = 0; i < 40; i++) single.push((await once()).ms);
     const concurrent: number[] = [];
     for (let round = 0; round < 8; round++) concurrent.push(...(await Promise.all(Array.from({ length: 10 }, once))).map((r) => r.ms));
     // The same query without HTTP, session and JSON: the service against the database.
-    const auth = { sessionId: 0, kind: c.key === adminKey ? 'admin' : 'institution', restricted: false, viewer: { isAdmin: c.key === adminKey, grade: c.key === adminKey ? 0 : 1 },
-      institution: c.key === adminKey ? undefined : { id: 0, grade: 1, path: (await db.execute(sql`select path from institutions where username = 'agent1'`) as any).rows[0].path, termExpiresAt: null, username: 'agent1' } } as any;
+    const auth: Auth =
+      c.key === adminKey
+        ? { sessionId: 0, kind: 'admin', restricted: false, viewer: { isAdmin: true, grade: 0 } }
+        : { sessionId: 0, kind: 'institution', restricted: false, viewer: { isAdmin: false, grade: 1 }, institution: { id: 0, grade: 1, path: agent1Path, termExpiresAt: null, username: 'agent1' } };
     const q = equipmentListQuery.parse(c.query);
     const raw: number[] = [];
-    for (let i = 0; i < 20; i++) { const s = performance.now(); await listDevices(db, auth, q); raw.push(performance.now() - s); }
-    console.log(`| ${c.name} | ${body.datas.capped ? `${body.datas.total}+` : body.datas.total} | ${fmt(pct(single, 50))} | ${fmt(pct(single, 95))} | ${fmt(pct(concurrent, 50))} | ${fmt(pct(concurrent, 95))} | ${fmt(pct(raw, 50))} |`);
+    for (let i = 0; i < 20; i++) {
+      const s = performance.now();
+      await listDevices(db, auth, q);
+      raw.push(performance.now() - s);
+    }
+    console.log(
+      `| ${c.name} | ${body.datas.capped ? `${body.datas.total}+` : body.datas.total} | ${fmt(pct(single, 50))} | ${fmt(pct(single, 95))} | ${fmt(pct(concurrent, 50))} | ${fmt(pct(concurrent, 95))} | ${fmt(pct(raw, 50))} |`,
+    );
   }
 
   console.log('\n## Counting: full count(*) vs the capped count the API uses');
-  for (const [name, q] of [['full count(*) of devices', sql`select count(*) from devices`], ['capped count (stops at 10 001)', sql`select count(*) from (select 1 from devices limit 10001) s`]] as const) {
+  for (const [name, q] of [
+    ['full count(*) of devices', sql`select count(*) from devices`],
+    ['capped count (stops at 10 001)', sql`select count(*) from (select 1 from devices limit 10001) s`],
+  ] as const) {
     const times: number[] = [];
-    for (let i = 0; i < 20; i++) { const s = performance.now(); await db.execute(q); times.push(performance.now() - s); }
+    for (let i = 0; i < 20; i++) {
+      const s = performance.now();
+      await db.execute(q);
+      times.push(performance.now() - s);
+    }
     console.log(`${name}: p50 ${fmt(pct(times, 50))}`);
   }
 

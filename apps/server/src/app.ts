@@ -23,7 +23,10 @@ const modulesDir = path.join(import.meta.dirname, 'modules');
 
 /** Every feature module's routes.ts, in folder order: adding a module is adding its folder. */
 async function loadModuleRoutes(): Promise<FastifyPluginAsync[]> {
-  const names = fs.readdirSync(modulesDir).filter((n) => fs.existsSync(path.join(modulesDir, n, 'routes.ts'))).sort();
+  const names = fs
+    .readdirSync(modulesDir)
+    .filter((n) => fs.existsSync(path.join(modulesDir, n, 'routes.ts')))
+    .sort();
   return Promise.all(names.map(async (n) => (await import(pathToFileURL(path.join(modulesDir, n, 'routes.ts')).href)).default as FastifyPluginAsync));
 }
 
@@ -32,14 +35,17 @@ export async function buildApp(config: Config, db: Db, opts: { logStream?: NodeJ
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    logger: config.logLevel === 'silent' ? false : {
-      level: config.logLevel,
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.key', 'body.value'],
-      serializers: {
-        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
-      },
-    },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.key', 'body.value'],
+            serializers: {
+              req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+            },
+          },
   });
   app.decorate('db', db);
   app.decorate('config', config);
@@ -47,9 +53,12 @@ export async function buildApp(config: Config, db: Db, opts: { logStream?: NodeJ
   await app.register(envelope);
   await app.register(access);
   const modules = await loadModuleRoutes();
-  await app.register(async (api) => {
-    for (const routes of modules) await api.register(routes);
-  }, { prefix: API_BASE });
+  await app.register(
+    async (api) => {
+      for (const routes of modules) await api.register(routes);
+    },
+    { prefix: API_BASE },
+  );
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });

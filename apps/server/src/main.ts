@@ -1,7 +1,7 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
-import { seedDemoIfEmpty, syncMenus } from './db/seed';
+import { seedDemoIfEmpty, syncMenus } from './seed';
 import { purgeExpiredSessions } from './lib/sessions';
 
 const config = loadConfig();

@@ -55,7 +55,9 @@ describe('menu visibility (spec §2, domain.md decisions)', () => {
   it('leaves out screens not built and nodes hidden in the menu editor, recursively', () => {
     const built = new Set(['DeviceList', 'AcupointManage', 'RoleManage', 'MenuManage']);
     expect(shape(buildMenu(admin, { isBuilt: (n) => built.has(n), menuHidden: new Set(['MenuManage']) }))).toEqual([
-      'DeviceList@/dashboard/index', 'AcupointManage@/acupoint/management', 'RoleManage@/jurisdiction/role',
+      'DeviceList@/dashboard/index',
+      'AcupointManage@/acupoint/management',
+      'RoleManage@/jurisdiction/role',
     ]);
     expect(accessibleRoutes(inst(3), { isBuilt: (n) => built.has(n) }).map((r) => r.name)).toEqual(['Dashboard']);
   });

@@ -20,7 +20,7 @@ const ADDRESS_GRADES: Partial<Record<PageName, readonly Grade[]>> = { Activation
 
 function gradeAllows(route: RouteDef, viewer: Viewer, byAddress: boolean): boolean {
   if (route.grades === null) return true;
-  const grades = byAddress && route.grades.length === 0 ? ADDRESS_GRADES[route.name as PageName] ?? [] : route.grades;
+  const grades = byAddress && route.grades.length === 0 ? (ADDRESS_GRADES[route.name as PageName] ?? []) : route.grades;
   return viewer.isAdmin ? grades.includes(0) : grades.includes(viewer.grade);
 }
 

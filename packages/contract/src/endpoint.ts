@@ -25,12 +25,7 @@ import type { ButtonKey, PageName } from './routes';
  *   table (grade for institutions, role grants for admins);
  * - `{ grades }`: a grade check alone (0 = admins).
  */
-export type Access =
-  | { public: true }
-  | { session: true; restricted?: boolean; kind?: 'admin' | 'institution' }
-  | { page: PageName }
-  | { button: ButtonKey }
-  | { grades: readonly Grade[] };
+export type Access = { public: true } | { session: true; restricted?: boolean; kind?: 'admin' | 'institution' } | { page: PageName } | { button: ButtonKey } | { grades: readonly Grade[] };
 
 export type Method = 'GET' | 'POST';
 
@@ -81,22 +76,33 @@ export const nullAnswer = z.null();
 /** Calls without input. */
 export const noInput = z.object({});
 
-export const get = <I extends z.ZodType, O, const A extends Access>(path: `/${string}`, access: A, input: I, out: AnswerSchema<O>, opts: EndpointOptions = {}): EndpointSpec<I, O, A> =>
-  ({ method: 'GET', path, access, input, answer: out, ...opts });
-export const post = <I extends z.ZodType, O, const A extends Access>(path: `/${string}`, access: A, input: I, out: AnswerSchema<O>, opts: EndpointOptions = {}): EndpointSpec<I, O, A> =>
-  ({ method: 'POST', path, access, input, answer: out, ...opts });
+export const get = <I extends z.ZodType, O, const A extends Access>(path: `/${string}`, access: A, input: I, out: AnswerSchema<O>, opts: EndpointOptions = {}): EndpointSpec<I, O, A> => ({
+  method: 'GET',
+  path,
+  access,
+  input,
+  answer: out,
+  ...opts,
+});
+export const post = <I extends z.ZodType, O, const A extends Access>(path: `/${string}`, access: A, input: I, out: AnswerSchema<O>, opts: EndpointOptions = {}): EndpointSpec<I, O, A> => ({
+  method: 'POST',
+  path,
+  access,
+  input,
+  answer: out,
+  ...opts,
+});
 
 type Named<M> = { [K in keyof M]: M[K] extends EndpointSpec<infer I, infer O, infer A> ? Endpoint<I, O, A> : never };
 
 /** Names a module's endpoints `<module>.<fn>`. */
-export function defineEndpoints<const M extends Record<string, EndpointSpec<z.ZodType, any, Access>>>(module: string, specs: M): Named<M> {
+export function defineEndpoints<const M extends Record<string, EndpointSpec<z.ZodType, unknown, Access>>>(module: string, specs: M): Named<M> {
   const out: Record<string, Endpoint> = {};
   for (const [fn, spec] of Object.entries(specs)) out[fn] = { ...spec, name: `${module}.${fn}`, module, fn } as Endpoint;
   return out as Named<M>;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a module's endpoints answer different types
-export type EndpointModule = Record<string, Endpoint<z.ZodType, any, Access>>;
+export type EndpointModule = Record<string, Endpoint<z.ZodType, unknown, Access>>;
 
 // ---------------------------------------------------------------------------------------------
 // Ids
@@ -110,15 +116,17 @@ const ID_TEXT = /^[0-9]{1,10}$/;
  * A row id: a positive safe integer within PostgreSQL's integer range, given as a JSON number or as a
  * string of decimal digits (query strings). `0x10`, `1e0`, ` 1 `, `1.0`, `true`, `[1]` are refused at the field.
  */
-export const idSchema = z
-  .union([z.number(), z.string().regex(ID_TEXT).transform(Number)])
-  .pipe(z.number().int().min(1).max(INT_MAX));
+export const idSchema = z.union([z.number(), z.string().regex(ID_TEXT).transform(Number)]).pipe(z.number().int().min(1).max(INT_MAX));
 /** An id that may be left out (filters): empty text counts as left out. */
 export const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), idSchema.optional());
 /** An id that may be cleared (`null`, e.g. a parent picker). */
 export const nullableId = idSchema.nullable();
 /** A list of ids (JSON arrays only), deduplicated. */
-export const idList = (max: number) => z.array(idSchema).max(max).transform((ids) => [...new Set(ids)]);
+export const idList = (max: number) =>
+  z
+    .array(idSchema)
+    .max(max)
+    .transform((ids) => [...new Set(ids)]);
 /** `{ id }`: detail queries and delete bodies. */
 export const idInput = z.object({ id: idSchema });
 export type IdInput = z.infer<typeof idInput>;

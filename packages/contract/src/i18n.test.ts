@@ -16,7 +16,11 @@ describe('language choice', () => {
   });
   it('every server message exists in four languages with the same placeholders', () => {
     for (const [key, text] of Object.entries(MESSAGES)) {
-      const holes = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join();
+      const holes = (s: string) =>
+        [...s.matchAll(/\{(\w+)\}/g)]
+          .map((m) => m[1])
+          .sort()
+          .join();
       for (const l of ['zh', 'en', 'es', 'ja'] as const) {
         expect(text[l], `${key}.${l}`).toBeTruthy();
         expect(holes(text[l]), `${key}.${l}`).toBe(holes(text.en));

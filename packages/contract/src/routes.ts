@@ -38,15 +38,20 @@ const B = {
   export: t('导出', 'Export', 'Exportar', 'エクスポート'),
 };
 /** The usual add / edit / delete buttons of a master-data page. */
-const crud = <P extends string>(prefix: P, grades?: readonly Grade[]) => [
-  { key: `${prefix}:add` as const, title: B.add, grades },
-  { key: `${prefix}:edit` as const, title: B.edit, grades },
-  { key: `${prefix}:delete` as const, title: B.del, grades },
-] as const;
+const crud = <P extends string>(prefix: P, grades?: readonly Grade[]) =>
+  [
+    { key: `${prefix}:add` as const, title: B.add, grades },
+    { key: `${prefix}:edit` as const, title: B.edit, grades },
+    { key: `${prefix}:delete` as const, title: B.del, grades },
+  ] as const;
 
 export const ROUTES = [
   {
-    name: 'Stats', path: '/stats', title: t('统计', 'Stats', 'Estadísticas', '統計'), icon: 'chart', grades: null,
+    name: 'Stats',
+    path: '/stats',
+    title: t('统计', 'Stats', 'Estadísticas', '統計'),
+    icon: 'chart',
+    grades: null,
     children: [
       { name: 'EquipmentStats', path: '/stats/equipment', title: t('设备统计', 'Device stats', 'Estadísticas de equipos', '機器統計'), grades: [0] },
       { name: 'ButionStats', path: '/stats/distribution', title: t('分销统计', 'Distribution stats', 'Estadísticas de distribución', '分配統計'), grades: [0], hidden: true },
@@ -55,17 +60,31 @@ export const ROUTES = [
     ],
   },
   {
-    name: 'Dashboard', path: '/dashboard', redirect: '/dashboard/index', title: t('设备', 'Devices', 'Equipos', '機器'), icon: 'device', grades: null,
+    name: 'Dashboard',
+    path: '/dashboard',
+    redirect: '/dashboard/index',
+    title: t('设备', 'Devices', 'Equipos', '機器'),
+    icon: 'device',
+    grades: null,
     children: [
       {
-        name: 'DeviceList', path: '/dashboard/index', title: t('设备列表', 'Device list', 'Lista de equipos', '機器一覧'), icon: 'device',
-        grades: ALL, affix: true,
+        name: 'DeviceList',
+        path: '/dashboard/index',
+        title: t('设备列表', 'Device list', 'Lista de equipos', '機器一覧'),
+        icon: 'device',
+        grades: ALL,
+        affix: true,
       },
       { name: 'DeviceEndRecordOfDevice', path: '/dashboard/device-end-record/:id', title: t('支付记录', 'Payment records', 'Registros de pago', '支払記録'), grades: ALL, hidden: true },
     ],
   },
   {
-    name: 'Institutional', path: '/institutional', redirect: '/institutional/index', title: t('机构', 'Institutions', 'Instituciones', '機関'), icon: 'apartment', grades: null,
+    name: 'Institutional',
+    path: '/institutional',
+    redirect: '/institutional/index',
+    title: t('机构', 'Institutions', 'Instituciones', '機関'),
+    icon: 'apartment',
+    grades: null,
     children: [
       { name: 'InstitutionList', path: '/institutional/index', title: t('机构列表', 'Institution list', 'Lista de instituciones', '機関一覧'), grades: ALL },
       { name: 'InspectionApply', path: '/institutional/inspection-apply', title: t('分支机构设置', 'Branch setup', 'Alta de sucursales', '支店設定'), grades: ALL },
@@ -73,13 +92,21 @@ export const ROUTES = [
     ],
   },
   {
-    name: 'PackageParent', path: '/package-manage', redirect: '/package-manage/index', title: t('套餐管理', 'Packages', 'Paquetes', 'パッケージ'), icon: 'gift', grades: null,
-    children: [
-      { name: 'PackageManage', path: '/package-manage/index', title: t('套餐管理', 'Packages', 'Paquetes', 'パッケージ'), icon: 'gift', grades: [0], buttons: crud('package') },
-    ],
+    name: 'PackageParent',
+    path: '/package-manage',
+    redirect: '/package-manage/index',
+    title: t('套餐管理', 'Packages', 'Paquetes', 'パッケージ'),
+    icon: 'gift',
+    grades: null,
+    children: [{ name: 'PackageManage', path: '/package-manage/index', title: t('套餐管理', 'Packages', 'Paquetes', 'パッケージ'), icon: 'gift', grades: [0], buttons: crud('package') }],
   },
   {
-    name: 'FinanceRecord', path: '/finance-record', redirect: '/finance-record/index', title: t('财务', 'Finance', 'Finanzas', '財務'), icon: 'money', grades: null,
+    name: 'FinanceRecord',
+    path: '/finance-record',
+    redirect: '/finance-record/index',
+    title: t('财务', 'Finance', 'Finanzas', '財務'),
+    icon: 'money',
+    grades: null,
     children: [
       { name: 'FinanceRecordList', path: '/finance-record/index', title: t('财务记录', 'Finance records', 'Registros financieros', '財務記録'), grades: [0, 1, 2] },
       { name: 'PayoutManage', path: '/finance-record/payout-manage', title: t('提现管理', 'Payouts', 'Retiros', '出金管理'), grades: [0, 1, 2] },
@@ -87,31 +114,57 @@ export const ROUTES = [
     ],
   },
   {
-    name: 'ActivationParent', path: '/activation-code', redirect: '/activation-code/index', title: t('激活码', 'Activation codes', 'Códigos de activación', 'アクティベーションコード'), icon: 'key', grades: null,
+    name: 'ActivationParent',
+    path: '/activation-code',
+    redirect: '/activation-code/index',
+    title: t('激活码', 'Activation codes', 'Códigos de activación', 'アクティベーションコード'),
+    icon: 'key',
+    grades: null,
+    children: [{ name: 'ActivationCode', path: '/activation-code/index', title: t('激活码', 'Activation codes', 'Códigos de activación', 'アクティベーションコード'), grades: [] }],
+  },
+  {
+    name: 'DistributionParent',
+    path: '/distribution-record',
+    redirect: '/distribution-record/index',
+    title: t('分配记录', 'Distribution records', 'Registros de distribución', '配布記録'),
+    icon: 'swap',
+    grades: null,
+    children: [{ name: 'DistributionRecord', path: '/distribution-record/index', title: t('分配记录', 'Distribution records', 'Registros de distribución', '配布記録'), grades: [0] }],
+  },
+  {
+    name: 'Searchers',
+    path: '/searchers',
+    redirect: '/searchers/management',
+    title: t('医生管理', 'Doctors', 'Médicos', '医師管理'),
+    icon: 'doctor',
+    grades: null,
+    children: [{ name: 'DoctorManage', path: '/searchers/management', title: t('医生管理', 'Doctors', 'Médicos', '医師管理'), icon: 'doctor', grades: [0], buttons: crud('doctor') }],
+  },
+  {
+    name: 'UserParent',
+    path: '/user',
+    redirect: '/user/management',
+    title: t('用户管理', 'Users', 'Usuarios', 'ユーザー管理'),
+    icon: 'user',
+    grades: null,
     children: [
-      { name: 'ActivationCode', path: '/activation-code/index', title: t('激活码', 'Activation codes', 'Códigos de activación', 'アクティベーションコード'), grades: [] },
+      {
+        name: 'UserManage',
+        path: '/user/management',
+        title: t('用户管理', 'Users', 'Usuarios', 'ユーザー管理'),
+        icon: 'user',
+        grades: [0],
+        buttons: [...crud('user'), { key: 'user:detail', title: t('查看详情', 'View details', 'Ver detalles', '詳細表示') }],
+      },
     ],
   },
   {
-    name: 'DistributionParent', path: '/distribution-record', redirect: '/distribution-record/index', title: t('分配记录', 'Distribution records', 'Registros de distribución', '配布記録'), icon: 'swap', grades: null,
-    children: [
-      { name: 'DistributionRecord', path: '/distribution-record/index', title: t('分配记录', 'Distribution records', 'Registros de distribución', '配布記録'), grades: [0] },
-    ],
-  },
-  {
-    name: 'Searchers', path: '/searchers', redirect: '/searchers/management', title: t('医生管理', 'Doctors', 'Médicos', '医師管理'), icon: 'doctor', grades: null,
-    children: [
-      { name: 'DoctorManage', path: '/searchers/management', title: t('医生管理', 'Doctors', 'Médicos', '医師管理'), icon: 'doctor', grades: [0], buttons: crud('doctor') },
-    ],
-  },
-  {
-    name: 'UserParent', path: '/user', redirect: '/user/management', title: t('用户管理', 'Users', 'Usuarios', 'ユーザー管理'), icon: 'user', grades: null,
-    children: [
-      { name: 'UserManage', path: '/user/management', title: t('用户管理', 'Users', 'Usuarios', 'ユーザー管理'), icon: 'user', grades: [0], buttons: [...crud('user'), { key: 'user:detail', title: t('查看详情', 'View details', 'Ver detalles', '詳細表示') }] },
-    ],
-  },
-  {
-    name: 'Inspection', path: '/inspection', redirect: '/inspection/management', title: t('检测记录', 'Inspections', 'Inspecciones', '検査記録'), icon: 'inspection', grades: null,
+    name: 'Inspection',
+    path: '/inspection',
+    redirect: '/inspection/management',
+    title: t('检测记录', 'Inspections', 'Inspecciones', '検査記録'),
+    icon: 'inspection',
+    grades: null,
     children: [
       { name: 'InspectionList', path: '/inspection/management', title: t('检测记录', 'Inspections', 'Inspecciones', '検査記録'), grades: ALL },
       { name: 'InspectionReport', path: '/inspection/report/:id', title: t('检测报告', 'Report', 'Informe', 'レポート'), grades: ALL, hidden: true },
@@ -119,35 +172,83 @@ export const ROUTES = [
     ],
   },
   {
-    name: 'Disease', path: '/disease', redirect: '/disease/management', title: t('分类管理', 'Classifications', 'Clasificaciones', '分類管理'), icon: 'tree', grades: null,
+    name: 'Disease',
+    path: '/disease',
+    redirect: '/disease/management',
+    title: t('分类管理', 'Classifications', 'Clasificaciones', '分類管理'),
+    icon: 'tree',
+    grades: null,
     children: [
       { name: 'DiseaseManage', path: '/disease/management', title: t('疾病分类', 'Disease categories', 'Categorías de enfermedades', '疾患分類'), grades: [0], buttons: crud('disease') },
       { name: 'SystemManage', path: '/disease/management2', title: t('系统分类', 'System categories', 'Categorías de sistemas', '系統分類'), grades: [0], buttons: crud('system') },
     ],
   },
   {
-    name: 'Acupoint', path: '/acupoint', redirect: '/acupoint/management', title: t('穴位管理', 'Acupoints', 'Acupuntos', '経穴管理'), icon: 'aim', grades: null,
+    name: 'Acupoint',
+    path: '/acupoint',
+    redirect: '/acupoint/management',
+    title: t('穴位管理', 'Acupoints', 'Acupuntos', '経穴管理'),
+    icon: 'aim',
+    grades: null,
     children: [
       { name: 'AcupointManage', path: '/acupoint/management', title: t('穴位管理', 'Acupoints', 'Acupuntos', '経穴管理'), icon: 'aim', grades: [0], buttons: crud('acupoint') },
-      { name: 'AcupointAction', path: '/acupoint/action/:id', title: t('治疗动作', 'Treatment actions', 'Acciones de tratamiento', '治療動作'), grades: [0], hidden: true, buttons: [{ key: 'acupoint:action', title: t('编辑动作', 'Edit actions', 'Editar acciones', '動作編集') }] },
+      {
+        name: 'AcupointAction',
+        path: '/acupoint/action/:id',
+        title: t('治疗动作', 'Treatment actions', 'Acciones de tratamiento', '治療動作'),
+        grades: [0],
+        hidden: true,
+        buttons: [{ key: 'acupoint:action', title: t('编辑动作', 'Edit actions', 'Editar acciones', '動作編集') }],
+      },
     ],
   },
   {
-    name: 'Schematic', path: '/schematic', redirect: '/schematic/management', title: t('示意图管理', 'Schematic diagrams', 'Diagramas', '図解管理'), icon: 'picture', grades: null,
+    name: 'Schematic',
+    path: '/schematic',
+    redirect: '/schematic/management',
+    title: t('示意图管理', 'Schematic diagrams', 'Diagramas', '図解管理'),
+    icon: 'picture',
+    grades: null,
     children: [
       { name: 'SchematicManage', path: '/schematic/management', title: t('示意图管理', 'Schematic diagrams', 'Diagramas', '図解管理'), icon: 'picture', grades: [0], buttons: crud('schematic') },
     ],
   },
   {
-    name: 'Jurisdiction', path: '/jurisdiction', redirect: '/jurisdiction/role', title: t('权限管理', 'Access control', 'Control de acceso', '権限管理'), icon: 'lock', grades: null,
+    name: 'Jurisdiction',
+    path: '/jurisdiction',
+    redirect: '/jurisdiction/role',
+    title: t('权限管理', 'Access control', 'Control de acceso', '権限管理'),
+    icon: 'lock',
+    grades: null,
     children: [
-      { name: 'RoleManage', path: '/jurisdiction/role', title: t('角色管理', 'Roles', 'Roles', 'ロール'), grades: [0], buttons: [...crud('role'), { key: 'role:view-as', title: t('切换角色', 'View as role', 'Ver como rol', 'ロールで表示') }] },
+      {
+        name: 'RoleManage',
+        path: '/jurisdiction/role',
+        title: t('角色管理', 'Roles', 'Roles', 'ロール'),
+        grades: [0],
+        buttons: [...crud('role'), { key: 'role:view-as', title: t('切换角色', 'View as role', 'Ver como rol', 'ロールで表示') }],
+      },
       { name: 'MenuManage', path: '/jurisdiction/menu', title: t('菜单管理', 'Menus', 'Menús', 'メニュー'), grades: [0], buttons: crud('menu') },
-      { name: 'AdminUserManage', path: '/jurisdiction/admin_user', title: t('管理员', 'Admin users', 'Administradores', '管理者'), grades: [0], buttons: [...crud('admin'), { key: 'admin:reset-password', title: t('重置密码', 'Reset password', 'Restablecer contraseña', 'パスワード再設定') }, { key: 'admin:status', title: t('启用/停用', 'Enable/disable', 'Activar/desactivar', '有効/無効') }] },
+      {
+        name: 'AdminUserManage',
+        path: '/jurisdiction/admin_user',
+        title: t('管理员', 'Admin users', 'Administradores', '管理者'),
+        grades: [0],
+        buttons: [
+          ...crud('admin'),
+          { key: 'admin:reset-password', title: t('重置密码', 'Reset password', 'Restablecer contraseña', 'パスワード再設定') },
+          { key: 'admin:status', title: t('启用/停用', 'Enable/disable', 'Activar/desactivar', '有効/無効') },
+        ],
+      },
     ],
   },
   {
-    name: 'System', path: '/system', redirect: '/system/params-setting', title: t('系统设置', 'System', 'Sistema', 'システム'), icon: 'setting', grades: null,
+    name: 'System',
+    path: '/system',
+    redirect: '/system/params-setting',
+    title: t('系统设置', 'System', 'Sistema', 'システム'),
+    icon: 'setting',
+    grades: null,
     children: [
       { name: 'ParamsSetting', path: '/system/params-setting', title: t('参数设置', 'Parameters', 'Parámetros', 'パラメータ'), grades: [0], buttons: [{ key: 'params:edit', title: B.edit }] },
       { name: 'AuditLog', path: '/system/audit-log', title: t('审计日志', 'Audit log', 'Registro de auditoría', '監査ログ'), icon: 'audit', grades: [0] },
@@ -160,14 +261,18 @@ type AnyRoute = RouteOf<typeof ROUTES>;
 /** Every route name of the table (pages and their parents): what `{ page }` access and menu signs name. */
 export type PageName = AnyRoute['name'];
 /** Every button key of the table: what `{ button }` access, `<Access sign>` and role grants name. */
-export type ButtonKey = (AnyRoute extends infer X ? X extends { buttons: readonly (infer B)[] } ? B : never : never) extends { key: infer K } ? K : never;
+export type ButtonKey = (AnyRoute extends infer X ? (X extends { buttons: readonly (infer B)[] } ? B : never) : never) extends { key: infer K } ? K : never;
 /** A menu sign: a route name or a button key. */
 export type Sign = PageName | ButtonKey;
 
 /** Every route, depth first. */
 export function flattenRoutes(routes: readonly RouteDef[] = ROUTES): RouteDef[] {
   const out: RouteDef[] = [];
-  const walk = (list: readonly RouteDef[]) => list.forEach((r) => { out.push(r); if (r.children) walk(r.children); });
+  const walk = (list: readonly RouteDef[]) =>
+    list.forEach((r) => {
+      out.push(r);
+      if (r.children) walk(r.children);
+    });
   walk(routes);
   return out;
 }

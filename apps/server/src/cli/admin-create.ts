@@ -8,8 +8,8 @@ import readline from 'node:readline/promises';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { syncMenus } from '../db/seed';
-import { ensureSuperRole } from '../db/seed/foundation';
+import { syncMenus } from '../seed';
+import { ensureSuperRole } from '../seed/foundation';
 import { adminUsers } from '../db/schema';
 import { hashPassword } from '../lib/crypto';
 import { readParam } from '../lib/params';
@@ -37,7 +37,10 @@ try {
   const [exists] = await database.db.select({ id: adminUsers.id }).from(adminUsers).where(sql`lower(${adminUsers.username}) = ${username.toLowerCase()}`);
   if (exists) throw new Error(`an admin named ${username} already exists`);
   const role = await ensureSuperRole(database.db);
-  const [row] = await database.db.insert(adminUsers).values({ username, name: values.name ?? username, passwordHash: await hashPassword(password.trim()), roleId: role.id }).returning({ id: adminUsers.id });
+  const [row] = await database.db
+    .insert(adminUsers)
+    .values({ username, name: values.name ?? username, passwordHash: await hashPassword(password.trim()), roleId: role.id })
+    .returning({ id: adminUsers.id });
   console.log(`created super-admin ${username} (id ${row!.id})`);
 } catch (err) {
   console.error(`admin:create failed: ${(err as Error).message}`);

@@ -1,7 +1,7 @@
 /** Seeds demo data into an empty database (also with DATABASE_URL): `npm run seed`. */
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { seedDemoIfEmpty, syncMenus } from '../db/seed';
+import { seedDemoIfEmpty, syncMenus } from '../seed';
 
 const config = loadConfig();
 const database = await openDatabase(config);

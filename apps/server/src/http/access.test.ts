@@ -23,11 +23,16 @@ beforeAll(async () => {
   const rows = await t.db.select().from(institutions);
   inst = Object.fromEntries(rows.map((r) => [r.username, { id: r.id, grade: r.grade }]));
   const [role] = await t.db.insert(roles).values({ name: 'Holds nothing' }).returning();
-  const [user] = await t.db.insert(adminUsers).values({ username: 'nobody-admin', passwordHash: await hashPassword('irrelevant-1'), roleId: role!.id }).returning();
+  const [user] = await t.db
+    .insert(adminUsers)
+    .values({ username: 'nobody-admin', passwordHash: await hashPassword('irrelevant-1'), roleId: role!.id })
+    .returning();
   emptyAdminId = user!.id;
   superAdminId = (await t.db.select().from(adminUsers).where(eq(adminUsers.username, 'admin')))[0]!.id;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const keyFor = async (kind: 'admin' | 'institution', subjectId: number) => (await createSession(t.db, { kind, subjectId, ip: '127.0.0.1' })).key;
 const routes = () => t.app.apiRoutes.filter((r) => !('public' in r.endpoint.access) && !r.url.includes('/uploads/'));

@@ -84,8 +84,11 @@ export default fp(async function accessPlugin(app: FastifyInstance) {
 
     let auth: Auth;
     if (session.subjectKind === 'admin') {
-      const [admin] = await db.select({ id: adminUsers.id, roleId: adminUsers.roleId, status: adminUsers.status, username: adminUsers.username }).from(adminUsers).where(eq(adminUsers.id, session.subjectId));
-      if (!admin || admin.status !== 1) {
+      const [admin] = await db
+        .select({ id: adminUsers.id, roleId: adminUsers.roleId, status: adminUsers.status, username: adminUsers.username })
+        .from(adminUsers)
+        .where(eq(adminUsers.id, session.subjectId));
+      if (admin?.status !== 1) {
         await deleteSession(db, session.id);
         throw expired();
       }
@@ -104,19 +107,23 @@ export default fp(async function accessPlugin(app: FastifyInstance) {
         granted = new Set(rows.filter((r) => r.type !== 3 || r.hidden === 0).map((r) => r.sign));
       }
       auth = {
-        sessionId: session.id, kind: 'admin', restricted: false,
+        sessionId: session.id,
+        kind: 'admin',
+        restricted: false,
         viewer: { isAdmin: true, grade: 0, roles: ['admin'], granted },
         admin: { id: admin.id, roleId: admin.roleId, isSuper, viewRoleId: isSuper ? session.viewRoleId : null, username: admin.username },
       };
     } else {
       const [inst] = await db.select().from(institutions).where(eq(institutions.id, session.subjectId));
-      if (!inst || inst.status !== 1) {
+      if (inst?.status !== 1) {
         await deleteSession(db, session.id);
         throw expired();
       }
       const grade = inst.grade as 1 | 2 | 3;
       auth = {
-        sessionId: session.id, kind: 'institution', restricted: session.restricted,
+        sessionId: session.id,
+        kind: 'institution',
+        restricted: session.restricted,
         viewer: { isAdmin: false, grade, roles: ['admin'] },
         institution: { id: inst.id, grade, path: inst.path, termExpiresAt: inst.termExpiresAt, username: inst.username },
       };

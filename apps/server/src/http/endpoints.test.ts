@@ -9,8 +9,12 @@ import { createTestApp, type TestApp } from '../test/harness';
 import access from './access';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('routes come from the endpoint table', () => {
   it('every registered API route is a table entry', () => {
@@ -28,7 +32,12 @@ describe('routes come from the endpoint table', () => {
   it('a route outside the table cannot be registered', async () => {
     const app = Fastify();
     await app.register(access);
-    app.register(async (api) => { api.get('/stray/route', async () => 'x'); }, { prefix: API_BASE });
+    app.register(
+      async (api) => {
+        api.get('/stray/route', async () => 'x');
+      },
+      { prefix: API_BASE },
+    );
     await expect(app.ready()).rejects.toThrow(/not in the endpoint table/);
     await app.close();
   });

@@ -87,24 +87,25 @@ export function defineRoutes<M extends EndpointModule>(api: M, handlers: Handler
           try {
             // A multipart body arrives at the client's pace: no transaction is held while it does
             // (PGlite has one connection); its audit row follows in a short one of its own.
-            const answer = audited && endpoint.body === 'multipart'
-              ? await handler(app.db, auth, input, ctx).then(async (out) => {
-                await app.db.transaction((tx) => recordAudit(tx, { auth, endpoint, recordType: null, recordId: recordId(null, out), before: null, after: null, input: out, ip: req.ip }));
-                return out;
-              })
-              : audited
-              ? await app.db.transaction(async (tx) => {
-                const recordType = typeOf(auth);
-                const snapshot = recordType ? opts.snapshots?.[recordType] : undefined;
-                if (recordType && !snapshot) throw new Error(`endpoint ${endpoint.name}: no snapshot for record type "${recordType}"`);
-                const before = snapshot ? await snapshot(tx, recordId(input, null)) : null;
-                const out = await handler(tx, auth, input, ctx);
-                const id = recordId(input, out);
-                const after = snapshot ? await snapshot(tx, id) : null;
-                await recordAudit(tx, { auth, endpoint, recordType, recordId: id, before, after, input, ip: req.ip });
-                return out;
-              })
-              : await handler(app.db, auth, input, ctx);
+            const answer =
+              audited && endpoint.body === 'multipart'
+                ? await handler(app.db, auth, input, ctx).then(async (out) => {
+                    await app.db.transaction((tx) => recordAudit(tx, { auth, endpoint, recordType: null, recordId: recordId(null, out), before: null, after: null, input: out, ip: req.ip }));
+                    return out;
+                  })
+                : audited
+                  ? await app.db.transaction(async (tx) => {
+                      const recordType = typeOf(auth);
+                      const snapshot = recordType ? opts.snapshots?.[recordType] : undefined;
+                      if (recordType && !snapshot) throw new Error(`endpoint ${endpoint.name}: no snapshot for record type "${recordType}"`);
+                      const before = snapshot ? await snapshot(tx, recordId(input, null)) : null;
+                      const out = await handler(tx, auth, input, ctx);
+                      const id = recordId(input, out);
+                      const after = snapshot ? await snapshot(tx, id) : null;
+                      await recordAudit(tx, { auth, endpoint, recordType, recordId: id, before, after, input, ip: req.ip });
+                      return out;
+                    })
+                  : await handler(app.db, auth, input, ctx);
             if (endpoint.raw) return reply;
             return ok(answer ?? null);
           } catch (error) {

@@ -4,7 +4,7 @@
  * is covered without a line here) refuses the fuzz cases with a 400 at that field, and changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ENDPOINTS, idSchema, type Endpoint } from '@app/contract';
 import { createTestApp, type TestApp } from '../test/harness';
 
@@ -14,7 +14,9 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = (await t.login('admin')).key;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** Bad ids as a JSON body carries them, and as a query string does. */
 const BAD_BODY: unknown[] = ['0x10', '1e0', ' 1 ', '1.0', true, [1], 0, -1, 1.5, '', 'abc', 2_147_483_648, '99999999999', { id: 1 }];
@@ -24,7 +26,9 @@ const BAD_QUERY = ['0x10', '1e0', ' 1 ', '1.0', 'true', '0', '-1', '1.5', 'abc',
 function idFields(e: Endpoint): string[] {
   const shape = (e.input as unknown as { shape?: Record<string, z.ZodType> }).shape;
   if (!shape) return [];
-  return Object.entries(shape).filter(([, s]) => s.safeParse(7).success && s.safeParse('7').success && !s.safeParse('0x10').success && !s.safeParse(' 7 ').success).map(([k]) => k);
+  return Object.entries(shape)
+    .filter(([, s]) => s.safeParse(7).success && s.safeParse('7').success && !s.safeParse('0x10').success && !s.safeParse(' 7 ').success)
+    .map(([k]) => k);
 }
 
 describe('strict ids', () => {
@@ -48,9 +52,8 @@ describe('strict ids', () => {
     for (const { e, field } of targets) {
       const cases = e.method === 'GET' ? BAD_QUERY : BAD_BODY;
       for (const bad of cases) {
-        const res = e.method === 'GET'
-          ? await t.call('GET', e.path.replace(/:(\w+)/g, '1'), { key: admin, query: { [field]: bad } })
-          : await t.call('POST', e.path, { key: admin, body: { [field]: bad } });
+        const res =
+          e.method === 'GET' ? await t.call('GET', e.path.replace(/:(\w+)/g, '1'), { key: admin, query: { [field]: bad } }) : await t.call('POST', e.path, { key: admin, body: { [field]: bad } });
         if (res.code !== 400 || !res.datas?.fields?.[field]) failures.push(`${e.name}.${field} = ${JSON.stringify(bad)}: ${res.code} ${JSON.stringify(res.datas).slice(0, 120)}`);
       }
     }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openPglite, type Database } from '../db/client';
-import { seedDemoIfEmpty, syncMenus } from '../db/seed';
+import { seedDemoIfEmpty, syncMenus } from '../seed';
 
 let database: Database;
 let app: FastifyInstance;
@@ -16,10 +16,15 @@ beforeAll(async () => {
   await syncMenus(database.db);
   await seedDemoIfEmpty(database.db);
   const stream = new PassThrough();
-  stream.on('data', (chunk) => { logs += chunk.toString(); });
+  stream.on('data', (chunk) => {
+    logs += chunk.toString();
+  });
   app = await buildApp({ ...loadConfig({}), logLevel: 'debug', webDist: undefined }, database.db, { logStream: stream });
 });
-afterAll(async () => { await app?.close(); await database?.close(); });
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
 
 it('never writes session keys or passwords to the log', async () => {
   const login = await app.inject({ method: 'POST', url: '/adminapi/login/login', payload: { username: 'admin', password: 'demo1234' } });

@@ -16,8 +16,7 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (key: MessageKey, params?: Record<string, string | number>, fields?: Record<string, string>) =>
-  new AppError(Code.BAD_REQUEST, key, params, { fields });
+export const badRequest = (key: MessageKey, params?: Record<string, string | number>, fields?: Record<string, string>) => new AppError(Code.BAD_REQUEST, key, params, { fields });
 /** A 400 whose text is already in the caller's language. */
 export const badRequestText = (text: string, fields?: Record<string, string>) => new AppError(Code.BAD_REQUEST, null, {}, { text, fields });
 export const expired = () => new AppError(Code.EXPIRED, 'loginExpired');

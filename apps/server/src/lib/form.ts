@@ -13,15 +13,17 @@ import { AppError, badRequestText } from './errors';
 const zodLocales = { zh: z.locales.zhCN, en: z.locales.en, es: z.locales.es, ja: z.locales.ja } as const;
 const isMessageKey = (v: unknown): v is MessageKey => typeof v === 'string' && Object.hasOwn(MESSAGES, v);
 
-const errorMaps = Object.fromEntries(Object.entries(zodLocales).map(([lang, locale]) => {
-  const base = locale().localeError;
-  const map: z.core.$ZodErrorMap = (issue) => {
-    const params = (issue as { params?: Record<string, unknown> }).params;
-    if (issue.code === 'custom' && isMessageKey(params?.msg)) return formatMessage(params.msg, lang as Lang, params as Record<string, string | number>);
-    return base(issue);
-  };
-  return [lang, map];
-})) as Record<Lang, z.core.$ZodErrorMap>;
+const errorMaps = Object.fromEntries(
+  Object.entries(zodLocales).map(([lang, locale]) => {
+    const base = locale().localeError;
+    const map: z.core.$ZodErrorMap = (issue) => {
+      const params = (issue as { params?: Record<string, unknown> }).params;
+      if (issue.code === 'custom' && isMessageKey(params?.msg)) return formatMessage(params.msg, lang as Lang, params as Record<string, string | number>);
+      return base(issue);
+    };
+    return [lang, map];
+  }),
+) as Record<Lang, z.core.$ZodErrorMap>;
 
 /** parseInput with the product's messages for marked refinements: 400 with per-field messages on failure. */
 export function parseForm<S extends z.ZodType>(schema: S, input: unknown, lang: Lang): z.infer<S> {
@@ -29,13 +31,19 @@ export function parseForm<S extends z.ZodType>(schema: S, input: unknown, lang: 
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-  const detail = Object.entries(fields).map(([p, m]) => (p === '_' ? m : `${p}: ${m}`)).join('; ');
+  const detail = Object.entries(fields)
+    .map(([p, m]) => (p === '_' ? m : `${p}: ${m}`))
+    .join('; ');
   throw badRequestText(formatMessage('invalidInput', lang, { detail }), fields);
 }
 
 /** A business refusal about one form field (answers 400; with `datas.fields[field]` through lib/crud.ts routes). */
 export class FieldError extends AppError {
-  constructor(public readonly field: string, key: MessageKey, params: Record<string, string | number> = {}) {
+  constructor(
+    public readonly field: string,
+    key: MessageKey,
+    params: Record<string, string | number> = {},
+  ) {
     super(400, key, params);
   }
 }

@@ -44,7 +44,10 @@ export async function pagedList<T>(db: Tx, q: { page: number; limit: number }, f
 
 /** The referenced row must exist (a picker value): otherwise a FieldError on `field`. */
 export async function assertExists(db: Tx, table: PgTable & { id: AnyPgColumn }, id: number, field: string, key: MessageKey) {
-  const [row] = await db.select({ id: table.id }).from(table as PgTable).where(eq(table.id, id)).limit(1);
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(eq(table.id, id))
+    .limit(1);
   if (!row) throw fieldError(field, key);
 }
-

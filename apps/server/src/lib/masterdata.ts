@@ -17,10 +17,7 @@ import { likeEscape, sortBy } from './list';
 export function keywordMatch(keyword: string | undefined, cols: { l10n?: AnyColumn[]; plain?: AnyColumn[] }): SQL | undefined {
   if (!keyword) return undefined;
   const pattern = `%${likeEscape(keyword)}%`;
-  return or(
-    ...(cols.l10n ?? []).flatMap((col) => LANGS.map((lang) => sql`(${col} ->> ${lang}::text) ilike ${pattern}`)),
-    ...(cols.plain ?? []).map((col) => sql`${col} ilike ${pattern}`),
-  );
+  return or(...(cols.l10n ?? []).flatMap((col) => LANGS.map((lang) => sql`(${col} ->> ${lang}::text) ilike ${pattern}`)), ...(cols.plain ?? []).map((col) => sql`${col} ilike ${pattern}`));
 }
 
 /**
@@ -64,9 +61,7 @@ export class InUseError extends AppError {
   }
 
   override text(lang: Lang): string {
-    const holder = this.holders
-      .map((h) => (h.key ? formatMessage(h.key, lang, { count: h.count, names: someNames(h.names, lang) }) : someNames(h.names, lang)))
-      .join('; ');
+    const holder = this.holders.map((h) => (h.key ? formatMessage(h.key, lang, { count: h.count, names: someNames(h.names, lang) }) : someNames(h.names, lang))).join('; ');
     return formatMessage('inUse', lang, { holder });
   }
 }

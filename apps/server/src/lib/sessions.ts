@@ -11,22 +11,28 @@ export async function createSession(db: Tx, input: { kind: SubjectKind; subjectI
   const params = await readParams(db);
   const key = newKey();
   const now = new Date();
-  const [row] = await db.insert(sessions).values({
-    keyHash: hashKey(key),
-    subjectKind: input.kind,
-    subjectId: input.subjectId,
-    restricted: input.restricted ?? false,
-    viewRoleId: input.viewRoleId ?? null,
-    ip: input.ip.slice(0, 64),
-    lastSeenAt: now,
-    expiresAt: input.expiresAt ?? new Date(now.getTime() + params.session_absolute_hours * 3600_000),
-  }).returning();
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      keyHash: hashKey(key),
+      subjectKind: input.kind,
+      subjectId: input.subjectId,
+      restricted: input.restricted ?? false,
+      viewRoleId: input.viewRoleId ?? null,
+      ip: input.ip.slice(0, 64),
+      lastSeenAt: now,
+      expiresAt: input.expiresAt ?? new Date(now.getTime() + params.session_absolute_hours * 3600_000),
+    })
+    .returning();
   return { key, session: row! };
 }
 
 /** The live session for a key, or null when missing, unknown, idle too long or past its absolute expiry. */
 export async function findSession(db: Tx, key: string) {
-  const [row] = await db.select().from(sessions).where(eq(sessions.keyHash, hashKey(key)));
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.keyHash, hashKey(key)));
   if (!row) return null;
   const { session_idle_minutes } = await readParams(db);
   const now = Date.now();
@@ -36,7 +42,10 @@ export async function findSession(db: Tx, key: string) {
   }
   // Idle time is tracked to the minute: one write a minute per session at most.
   if (now - row.lastSeenAt.getTime() > 60_000) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.id));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, row.id));
   }
   return row;
 }

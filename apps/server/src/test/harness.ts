@@ -5,10 +5,13 @@ import { API_BASE } from '@app/contract';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openPglite, openPostgres, type Database, type Db } from '../db/client';
-import { DEMO_PASSWORD, seedDemoIfEmpty, syncMenus } from '../db/seed';
+import { DEMO_PASSWORD, seedDemoIfEmpty, syncMenus } from '../seed';
 import { eq, inArray } from 'drizzle-orm';
 import { adminUsers, institutions, menus, roleMenus, roles } from '../db/schema';
 import { hashPassword } from '../lib/crypto';
+
+/** The demo accounts' password, for tests that create accounts of their own. */
+export { DEMO_PASSWORD };
 
 /**
  * A fresh database per test file: in-memory PGlite by default, or a new database on the PostgreSQL
@@ -77,7 +80,11 @@ export async function createTestApp(opts: { seed?: boolean } = {}): Promise<Test
     else req.payload = o.body !== undefined && typeof o.body !== 'object' ? (o.body as string) : payload;
     const res = await app.inject(req);
     let json: any = {};
-    try { json = res.json(); } catch { /* not JSON */ }
+    try {
+      json = res.json();
+    } catch {
+      /* not JSON */
+    }
     return { status: res.statusCode, code: json.code, datas: json.datas, raw: res.body };
   };
 
@@ -89,7 +96,10 @@ export async function createTestApp(opts: { seed?: boolean } = {}): Promise<Test
 
   const adminWith: TestApp['adminWith'] = async (username, signs) => {
     const db = database.db;
-    const [role] = await db.insert(roles).values({ name: `Role of ${username}` }).returning();
+    const [role] = await db
+      .insert(roles)
+      .values({ name: `Role of ${username}` })
+      .returning();
     const nodes = signs.length ? await db.select({ id: menus.id }).from(menus).where(inArray(menus.sign, signs)) : [];
     if (nodes.length !== signs.length) throw new Error(`adminWith: unknown menu signs in ${signs.join(', ')}`);
     if (nodes.length) await db.insert(roleMenus).values(nodes.map((n) => ({ roleId: role!.id, menuId: n.id })));
@@ -97,8 +107,7 @@ export async function createTestApp(opts: { seed?: boolean } = {}): Promise<Test
     return (await login(username)).key;
   };
 
-  const institutionId: TestApp['institutionId'] = async (username) =>
-    (await database.db.select({ id: institutions.id }).from(institutions).where(eq(institutions.username, username)))[0]!.id;
+  const institutionId: TestApp['institutionId'] = async (username) => (await database.db.select({ id: institutions.id }).from(institutions).where(eq(institutions.username, username)))[0]!.id;
 
   return {
     app,

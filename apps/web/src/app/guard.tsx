@@ -21,6 +21,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const fullPath = location.pathname + location.search + location.hash;
   const [failed, setFailed] = useState<{ path: string; error: string } | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads user info once per token; fullPath is only where to come back after a failure, and a navigation meanwhile must not start another load
   useEffect(() => {
     if (!token || loaded) return;
     let cancelled = false;
@@ -30,8 +31,10 @@ export function RequireSession({ children }: { children: ReactNode }) {
       setFailed({ path: fullPath, error: text });
       resetToken();
     });
-    return () => { cancelled = true; };
-  }, [token, loaded]); // eslint-disable-line react-hooks/exhaustive-deps
+    return () => {
+      cancelled = true;
+    };
+  }, [token, loaded]);
 
   // The login page shows why the user landed there (it has no toast container of its own).
   if (!token) return <Navigate to={loginPath(failed?.path ?? fullPath)} replace state={failed ? { error: failed.error } : undefined} />;

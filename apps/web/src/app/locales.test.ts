@@ -9,7 +9,9 @@ const features = import.meta.glob<{ default: Record<string, unknown> }>('../feat
 /** Every leaf key ("a.b.c") of a strings object. */
 function keys(obj: unknown, prefix = ''): string[] {
   if (typeof obj !== 'object' || obj === null) return [prefix];
-  return Object.entries(obj as Record<string, unknown>).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k)).sort();
+  return Object.entries(obj as Record<string, unknown>)
+    .flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k))
+    .sort();
 }
 
 function emptyLeaves(obj: unknown, prefix = ''): string[] {

@@ -30,7 +30,7 @@ export function themeConfig(colour: string, size: UiSize): ThemeConfig {
 
 /**
  * Theme colour, size and locale through ConfigProvider, at once and from the first render (ui.md).
- * antd's App (messages/modals) and the query cache are added by the shell (app/app-frame.tsx), so the
+ * antd's App (messages/modals) and the query cache are added by the shell (shell/AppFrame.tsx), so the
  * login page does not download them.
  */
 export function Providers({ children }: { children: ReactNode }) {
@@ -38,7 +38,9 @@ export function Providers({ children }: { children: ReactNode }) {
   const size = useSettings((s) => s.size);
   const lang = useSettings((s) => s.lang);
   // Plain CSS (tags view, login page) reads the theme colour from this variable.
-  useLayoutEffect(() => { document.documentElement.style.setProperty('--app-primary', colour); }, [colour]);
+  useLayoutEffect(() => {
+    document.documentElement.style.setProperty('--app-primary', colour);
+  }, [colour]);
   return (
     <I18nextProvider i18n={i18n}>
       <ConfigProvider locale={ANTD_LOCALES[lang]} componentSize={COMPONENT_SIZE[size]} theme={themeConfig(colour, size)}>

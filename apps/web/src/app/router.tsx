@@ -10,7 +10,10 @@ import { Landing, PublicOnly, RequireSession } from './guard';
 import { FullPageSpin } from './FullPageSpin';
 import { preloadNamespace } from '../lib/i18n';
 
-const LoginPage = lazy(() => { preloadNamespace('auth'); return import('../features/auth/LoginPage'); });
+const LoginPage = lazy(() => {
+  preloadNamespace('auth');
+  return import('../features/auth/LoginPage');
+});
 const AuthRedirectPage = lazy(() => import('../features/auth/AuthRedirectPage'));
 const NotFoundPage = lazy(() => import('../features/errors/ErrorPages').then((m) => ({ default: m.NotFoundPage })));
 const ForbiddenPage = lazy(() => import('../features/errors/ErrorPages').then((m) => ({ default: m.ForbiddenPage })));
@@ -21,12 +24,33 @@ export function AppRouter() {
     <BrowserRouter>
       <Suspense fallback={<FullPageSpin />}>
         <Routes>
-          <Route path="/" element={<RequireSession><Landing /></RequireSession>} />
-          <Route path="/login" element={<PublicOnly><LoginPage /></PublicOnly>} />
+          <Route
+            path="/"
+            element={
+              <RequireSession>
+                <Landing />
+              </RequireSession>
+            }
+          />
+          <Route
+            path="/login"
+            element={
+              <PublicOnly>
+                <LoginPage />
+              </PublicOnly>
+            }
+          />
           <Route path="/auth-redirect" element={<AuthRedirectPage />} />
           <Route path="/404" element={<NotFoundPage />} />
           <Route path="/401" element={<ForbiddenPage />} />
-          <Route path="/*" element={<RequireSession><Layout /></RequireSession>} />
+          <Route
+            path="/*"
+            element={
+              <RequireSession>
+                <Layout />
+              </RequireSession>
+            }
+          />
         </Routes>
       </Suspense>
     </BrowserRouter>

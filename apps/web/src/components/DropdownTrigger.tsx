@@ -8,7 +8,16 @@ import type { MenuProps } from 'antd';
  * An icon button that opens a menu, with a tooltip that steps aside while the menu is open (a tooltip
  * over the first item would hide it).
  */
-export function DropdownTrigger({ menu, icon, label, children, testId, className, placement, size }: {
+export function DropdownTrigger({
+  menu,
+  icon,
+  label,
+  children,
+  testId,
+  className,
+  placement,
+  size,
+}: {
   menu: MenuProps;
   icon: ReactNode;
   label: string;

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
@@ -53,11 +53,12 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
   const [saving, setSaving] = useState(false);
   const opening = useOpening(open);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the values are applied when the dialog opens, not again when the parent re-renders with a new initialValues object (that would wipe the user's edits)
   useEffect(() => {
     if (!open) return;
     form.resetFields();
     if (initialValues) form.setFieldsValue(initialValues as never);
-  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [open]);
 
   const submit = async () => {
     let values: V;
@@ -98,7 +99,9 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
         extra={
           <Space>
             <Button onClick={onClose}>{t('form.cancel')}</Button>
-            <Button key={opening} type="primary" loading={saving} onClick={submit}>{okText ?? t('form.save')}</Button>
+            <Button key={opening} type="primary" loading={saving} onClick={submit}>
+              {okText ?? t('form.save')}
+            </Button>
           </Space>
         }
       >
@@ -112,8 +115,12 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
       title={title}
       onCancel={onClose}
       footer={[
-        <Button key="cancel" onClick={onClose}>{t('form.cancel')}</Button>,
-        <Button key={`ok-${opening}`} type="primary" loading={saving} onClick={submit}>{okText ?? t('form.save')}</Button>,
+        <Button key="cancel" onClick={onClose}>
+          {t('form.cancel')}
+        </Button>,
+        <Button key={`ok-${opening}`} type="primary" loading={saving} onClick={submit}>
+          {okText ?? t('form.save')}
+        </Button>,
       ]}
       width={width ?? 560}
       destroyOnHidden
@@ -126,15 +133,11 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
   );
 }
 
-/** State for a create/edit dialog: `const dlg = useFormModal<Row>(); dlg.openEdit(row)`. */
+/** State for a create/edit dialog: `const dlg = useFormModal<Row>(); dlg.openEdit(row)`. The functions keep their identity. */
 export function useFormModal<R>() {
   const [state, setState] = useState<{ open: boolean; record: R | null }>({ open: false, record: null });
-  return {
-    open: state.open,
-    record: state.record,
-    isEdit: state.record != null,
-    openCreate: () => setState({ open: true, record: null }),
-    openEdit: (record: R) => setState({ open: true, record }),
-    close: () => setState((s) => ({ ...s, open: false })),
-  };
+  const openCreate = useCallback(() => setState({ open: true, record: null }), []);
+  const openEdit = useCallback((record: R) => setState({ open: true, record }), []);
+  const close = useCallback(() => setState((s) => ({ ...s, open: false })), []);
+  return { open: state.open, record: state.record, isEdit: state.record != null, openCreate, openEdit, close };
 }

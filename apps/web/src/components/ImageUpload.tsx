@@ -107,13 +107,19 @@ export function ImageUpload({ value, onChange, onUploaded, variant = 'card', all
     </div>
   ) : null;
 
-  const errorBox = error ? (
-    <Alert type="error" showIcon title={error} closable={{ onClose: () => setError(null) }} data-testid={`${testId}-error`} style={{ marginTop: 8 }} />
-  ) : null;
+  const errorBox = error ? <Alert type="error" showIcon title={error} closable={{ onClose: () => setError(null) }} data-testid={`${testId}-error`} style={{ marginTop: 8 }} /> : null;
 
   if (variant === 'bar') {
     return (
-      <div data-testid={testId} onDragOver={(e) => { e.preventDefault(); }} onDrop={onDrop}>
+      // The upload's controls as a group, which also takes a dropped file (the button is the keyboard's way in).
+      <fieldset
+        className="image-upload-bar"
+        data-testid={testId}
+        onDragOver={(e) => {
+          e.preventDefault();
+        }}
+        onDrop={onDrop}
+      >
         {fileInput}
         <Flex gap={12} align="center" wrap>
           <Button icon={<UploadOutlined />} onClick={pick} loading={busy} data-testid={`${testId}-pick`}>
@@ -124,7 +130,7 @@ export function ImageUpload({ value, onChange, onUploaded, variant = 'card', all
         </Flex>
         {progress}
         {errorBox}
-      </div>
+      </fieldset>
     );
   }
 
@@ -136,7 +142,10 @@ export function ImageUpload({ value, onChange, onUploaded, variant = 'card', all
           type="button"
           className={`image-upload-card${dragging ? ' is-dragging' : ''}${value ? ' has-image' : ''}`}
           onClick={pick}
-          onDragOver={(e) => { e.preventDefault(); setDragging(true); }}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
           disabled={busy}

@@ -4,7 +4,12 @@ import type { TreeSelectProps } from 'antd';
 import type { InstitutionOption } from '@app/contract/api/institutions';
 import { useEndpoint } from './list/endpoint-queries';
 
-interface TreeNode { value: number; title: string; key: number; children: TreeNode[] }
+interface TreeNode {
+  value: number;
+  title: string;
+  key: number;
+  children: TreeNode[];
+}
 
 /** Builds the tree of `institutions.options` (the caller's subtree; roots are nodes whose parent is absent). */
 export function institutionTree(options: InstitutionOption[]): TreeNode[] {
@@ -27,15 +32,5 @@ export function useInstitutionOptions() {
 export function InstitutionSelect(props: Omit<TreeSelectProps<number>, 'treeData'>) {
   const { data, isFetching } = useInstitutionOptions();
   const treeData = useMemo(() => institutionTree(data ?? []), [data]);
-  return (
-    <TreeSelect<number>
-      allowClear
-      showSearch={{ treeNodeFilterProp: 'title' }}
-      treeDefaultExpandAll
-      loading={isFetching}
-      treeData={treeData}
-      popupMatchSelectWidth={false}
-      {...props}
-    />
-  );
+  return <TreeSelect<number> allowClear showSearch={{ treeNodeFilterProp: 'title' }} treeDefaultExpandAll loading={isFetching} treeData={treeData} popupMatchSelectWidth={false} {...props} />;
 }

@@ -33,9 +33,7 @@ const REQUIRED_LANGS: Lang[] = ['zh', 'en'];
 export function L10nFields({ name, label, required = false, textarea = false, max = textarea ? MASTER_LIMITS.textMax : MASTER_LIMITS.nameMax, rows = 3, testId, extra }: L10nFieldsProps) {
   const { t } = useTranslation();
   const rulesFor = (lang: Lang): Rule[] => [
-    ...(required && REQUIRED_LANGS.includes(lang)
-      ? [{ required: true, whitespace: true, message: t('form.l10nRequired', { field: label, lang: LANG_LABELS[lang] }) }]
-      : []),
+    ...(required && REQUIRED_LANGS.includes(lang) ? [{ required: true, whitespace: true, message: t('form.l10nRequired', { field: label, lang: LANG_LABELS[lang] }) }] : []),
     { max, message: t('form.maxLength', { max }) },
   ];
   return (
@@ -45,7 +43,11 @@ export function L10nFields({ name, label, required = false, textarea = false, ma
           const tag = (
             <span className="l10n-lang" lang={lang}>
               {LANG_LABELS[lang]}
-              {required && REQUIRED_LANGS.includes(lang) ? <span className="l10n-req" aria-hidden>*</span> : null}
+              {required && REQUIRED_LANGS.includes(lang) ? (
+                <span className="l10n-req" aria-hidden>
+                  *
+                </span>
+              ) : null}
             </span>
           );
           const placeholder = required && !REQUIRED_LANGS.includes(lang) ? t('form.fallsBackToEn') : undefined;
@@ -63,13 +65,7 @@ export function L10nFields({ name, label, required = false, textarea = false, ma
                   <Space.Compact block>
                     <Space.Addon className="l10n-addon">{tag}</Space.Addon>
                     <Form.Item name={[name, lang]} rules={rulesFor(lang)} noStyle>
-                      <Input
-                        maxLength={max}
-                        placeholder={placeholder}
-                        aria-label={`${label} (${LANG_LABELS[lang]})`}
-                        lang={lang}
-                        data-testid={testId ? `${testId}-${lang}` : undefined}
-                      />
+                      <Input maxLength={max} placeholder={placeholder} aria-label={`${label} (${LANG_LABELS[lang]})`} lang={lang} data-testid={testId ? `${testId}-${lang}` : undefined} />
                     </Form.Item>
                   </Space.Compact>
                 </Form.Item>

@@ -21,7 +21,14 @@ export function LangPicker({ showLabel = false, className }: { showLabel?: boole
       menu={{
         selectable: true,
         selectedKeys: [lang],
-        items: LANGS.map((l) => ({ key: l, label: <span data-testid={`lang-${l}`} lang={l}>{LANG_LABELS[l]}</span> })),
+        items: LANGS.map((l) => ({
+          key: l,
+          label: (
+            <span data-testid={`lang-${l}`} lang={l}>
+              {LANG_LABELS[l]}
+            </span>
+          ),
+        })),
         onClick: ({ key }) => {
           if (key === lang) return;
           setLanguage(key as Lang);

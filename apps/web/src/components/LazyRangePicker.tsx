@@ -35,8 +35,14 @@ export function LazyRangePicker(props: LazyRangePickerProps) {
       suffix={<CalendarOutlined style={{ color: 'rgba(0,0,0,0.25)' }} />}
       style={style}
       onMouseEnter={() => setWanted(true)}
-      onFocus={() => { setWanted(true); setOpen(true); }}
-      onClick={() => { setWanted(true); setOpen(true); }}
+      onFocus={() => {
+        setWanted(true);
+        setOpen(true);
+      }}
+      onClick={() => {
+        setWanted(true);
+        setOpen(true);
+      }}
       aria-haspopup="dialog"
     />
   );

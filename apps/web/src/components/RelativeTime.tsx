@@ -15,7 +15,10 @@ export function RelativeTime({ value, placeholder = '—' }: { value: string | n
   const full = formatDateTime(value);
   return (
     <Tooltip title={full}>
-      <time dateTime={new Date(value).toISOString()} tabIndex={0}>{relativeTime(value, lang, now)}</time>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so keyboard users can open the tooltip with the full date (a tooltip shows on hover or focus) */}
+      <time dateTime={new Date(value).toISOString()} tabIndex={0}>
+        {relativeTime(value, lang, now)}
+      </time>
     </Tooltip>
   );
 }

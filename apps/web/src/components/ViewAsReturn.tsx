@@ -30,7 +30,9 @@ export function ViewAsReturn({ className }: { className?: string }) {
     try {
       await exitViewAs(navigate);
       // The shell remounts with the own role: the toast shows once its App is there.
-      withFeedback(({ message }) => { void message.success(translate('nav.returnedToRole')); });
+      withFeedback(({ message }) => {
+        void message.success(translate('nav.returnedToRole'));
+      });
     } catch (err) {
       if (!toasts) setError(err instanceof Error ? err.message : String(err));
     } finally {
@@ -40,11 +42,17 @@ export function ViewAsReturn({ className }: { className?: string }) {
 
   return (
     <span className={`view-as${className ? ` ${className}` : ''}`}>
-      <Tag color="purple" className="viewing-as" data-testid="viewing-as">{t('nav.viewingAs', { name: viewingAs.name })}</Tag>
+      <Tag color="purple" className="viewing-as" data-testid="viewing-as">
+        {t('nav.viewingAs', { name: viewingAs.name })}
+      </Tag>
       <Button size="small" type="primary" ghost icon={<RollbackOutlined />} loading={busy} onClick={leave} data-testid="view-as-return">
         {t('nav.returnToRole')}
       </Button>
-      {error ? <span className="view-as-error" role="alert">{error}</span> : null}
+      {error ? (
+        <span className="view-as-error" role="alert">
+          {error}
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import App from 'antd/es/app';
 import { useTranslation } from 'react-i18next';
 
@@ -14,13 +15,16 @@ export interface ConfirmDeleteOptions {
 export function useConfirmDelete() {
   const { modal } = App.useApp();
   const { t } = useTranslation();
-  return (opts: ConfirmDeleteOptions) =>
-    modal.confirm({
-      title: opts.title ?? (opts.name ? t('confirm.deleteNamed', { name: opts.name }) : t('confirm.deleteTitle')),
-      content: opts.content ?? t('confirm.deleteText'),
-      okText: t('confirm.delete'),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-delete-ok' },
-      cancelText: t('form.cancel'),
-      onOk: () => opts.onOk(),
-    });
+  return useCallback(
+    (opts: ConfirmDeleteOptions) =>
+      modal.confirm({
+        title: opts.title ?? (opts.name ? t('confirm.deleteNamed', { name: opts.name }) : t('confirm.deleteTitle')),
+        content: opts.content ?? t('confirm.deleteText'),
+        okText: t('confirm.delete'),
+        okButtonProps: { danger: true, 'data-testid': 'confirm-delete-ok' },
+        cancelText: t('form.cancel'),
+        onOk: () => opts.onOk(),
+      }),
+    [modal, t],
+  );
 }

@@ -8,7 +8,9 @@ import type { Rule } from 'antd/es/form';
 import { formatMessage, MESSAGES, type MessageKey } from '@app/contract/messages';
 import type { Lang } from '@app/contract/i18n';
 
-interface Parser { safeParse: (v: unknown) => { success: boolean; error?: { issues: readonly unknown[] } } }
+interface Parser {
+  safeParse: (v: unknown) => { success: boolean; error?: { issues: readonly unknown[] } };
+}
 
 /** The localized message of the first failed issue (custom refinements carry `params.msg`), else `fallback`. */
 export function contractMessage(schema: Parser, value: unknown, lang: Lang, fallback: string): string | null {

@@ -45,7 +45,10 @@ export function schemaMessage(schema: Schema, value: unknown, lang: Lang, label:
   const key = issue?.params?.msg;
   if (typeof key === 'string' && Object.hasOwn(MESSAGES, key)) return formatMessage(key as MessageKey, lang, issue!.params as Record<string, string | number>);
   if (issue?.code === 'too_big') return t(typeof value === 'string' ? 'form.tooLong' : 'form.tooBig', { field: label, max: String(issue.maximum) });
-  if (issue?.code === 'too_small') return typeof value === 'string' && value.trim() === '' ? t('form.required', { field: label }) : t(typeof value === 'string' ? 'form.tooShort' : 'form.tooSmall', { field: label, min: String(issue.minimum) });
+  if (issue?.code === 'too_small')
+    return typeof value === 'string' && value.trim() === ''
+      ? t('form.required', { field: label })
+      : t(typeof value === 'string' ? 'form.tooShort' : 'form.tooSmall', { field: label, min: String(issue.minimum) });
   return t('form.invalid', { field: label });
 }
 

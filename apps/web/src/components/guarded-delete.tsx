@@ -3,6 +3,7 @@
  * ("Cannot delete: still used by 2 schematic diagram(s) (…)"); that refusal is shown in a dialog
  * of its own rather than a toast, so the user can read what holds the record.
  */
+import { useCallback } from 'react';
 import App from 'antd/es/app';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -30,26 +31,29 @@ export function useGuardedDelete() {
   const { modal, message } = App.useApp();
   const qc = useQueryClient();
   const confirmDelete = useConfirmDelete();
-  return (o: GuardedDeleteOptions) =>
-    confirmDelete({
-      name: o.name,
-      content: o.content,
-      onOk: async () => {
-        try {
-          await call(o.endpoint, { id: o.id } as Input<DeleteEndpoint>, { silent: true });
-        } catch (err) {
-          if (!isApiError(err) || err.kind !== 'business') throw err; // transport errors were shown; the dialog stays for a retry
-          modal.error({
-            title: t('confirm.cannotDelete', { name: o.name }),
-            content: <div data-testid="delete-refused">{err.message}</div>,
-            okText: t('form.ok'),
-            okButtonProps: { 'data-testid': 'delete-refused-ok' },
-          });
-          return;
-        }
-        await qc.invalidateQueries({ predicate: (q) => invalidates(o.invalidate, q.queryKey) });
-        void message.success(t('confirm.deleted'));
-        o.onDeleted?.();
-      },
-    });
+  return useCallback(
+    (o: GuardedDeleteOptions) =>
+      confirmDelete({
+        name: o.name,
+        content: o.content,
+        onOk: async () => {
+          try {
+            await call(o.endpoint, { id: o.id } as Input<DeleteEndpoint>, { silent: true });
+          } catch (err) {
+            if (!isApiError(err) || err.kind !== 'business') throw err; // transport errors were shown; the dialog stays for a retry
+            modal.error({
+              title: t('confirm.cannotDelete', { name: o.name }),
+              content: <div data-testid="delete-refused">{err.message}</div>,
+              okText: t('form.ok'),
+              okButtonProps: { 'data-testid': 'delete-refused-ok' },
+            });
+            return;
+          }
+          await qc.invalidateQueries({ predicate: (q) => invalidates(o.invalidate, q.queryKey) });
+          void message.success(t('confirm.deleted'));
+          o.onDeleted?.();
+        },
+      }),
+    [confirmDelete, modal, message, qc, t],
+  );
 }

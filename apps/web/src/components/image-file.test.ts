@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkImageFile, sniffImage } from './image-file';
 
-const bytes = (...parts: (number[] | string)[]) =>
-  new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? Array.from(p, (c) => c.charCodeAt(0)) : p)));
+const bytes = (...parts: (number[] | string)[]) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? Array.from(p, (c) => c.charCodeAt(0)) : p)));
 
 describe('image checks before upload', () => {
   it('reads the type from the content', () => {

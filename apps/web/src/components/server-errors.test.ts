@@ -11,7 +11,9 @@ function fakeForm(registered: Name[], values: Record<string, unknown>) {
     set,
     getFieldsError: () => registered.map((name) => ({ name, errors: [], warnings: [] })),
     getFieldsValue: ((all?: boolean) => (all ? values : {})) as never,
-    setFields: (fields: { name: unknown; errors?: string[] }[]) => { fields.forEach((f) => set.push({ name: f.name as Name, errors: f.errors ?? [] })); },
+    setFields: (fields: { name: unknown; errors?: string[] }[]) => {
+      for (const f of fields) set.push({ name: f.name as Name, errors: f.errors ?? [] });
+    },
   };
 }
 
@@ -24,9 +26,18 @@ describe('applyServerErrors', () => {
     expect(form.set).toEqual([{ name: ['phone'], errors: ['Phone is taken'] }]);
   });
   it('maps nested names ("a.b", list indexes) and skips fields the form does not have', () => {
-    const form = fakeForm([['name', 'zh'], ['actions', 0, 'minutes']], {});
+    const form = fakeForm(
+      [
+        ['name', 'zh'],
+        ['actions', 0, 'minutes'],
+      ],
+      {},
+    );
     expect(applyServerErrors(form, refusal({ 'name.zh': 'Required', 'actions.0.minutes': 'Too long', other: 'x' }))).toBe(true);
-    expect(form.set).toEqual([{ name: ['name', 'zh'], errors: ['Required'] }, { name: ['actions', 0, 'minutes'], errors: ['Too long'] }]);
+    expect(form.set).toEqual([
+      { name: ['name', 'zh'], errors: ['Required'] },
+      { name: ['actions', 0, 'minutes'], errors: ['Too long'] },
+    ]);
   });
   it('knows stored values without a field too (values kept under a key)', () => {
     const form = fakeForm([], { values: { site_title: 'x' } });

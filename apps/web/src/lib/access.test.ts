@@ -3,15 +3,20 @@ import type { RoleNode } from '@app/contract/api/auth';
 import { buildAccess, buttonMapOf, menuHiddenOf, menuNodesOf, viewerOf } from './access';
 
 const t = (en: string) => ({ zh: en, en, es: en, ja: en });
-const node = (id: number, type: 1 | 2 | 3, sign: string, title: string, children: RoleNode[] = [], hidden: 0 | 1 = 0, sort = id): RoleNode =>
-  ({ id, type, sign, title: t(title), sort, hidden, children });
+const node = (id: number, type: 1 | 2 | 3, sign: string, title: string, children: RoleNode[] = [], hidden: 0 | 1 = 0, sort = id): RoleNode => ({
+  id,
+  type,
+  sign,
+  title: t(title),
+  sort,
+  hidden,
+  children,
+});
 
 // An auditor-like role: devices and inspections, one granted and one hidden button.
 const roleData: RoleNode[] = [
   node(1, 1, 'Dashboard', 'Devices', [node(2, 2, 'DeviceList', 'My devices'), node(3, 2, 'DeviceEndRecordOfDevice', 'Payments', [], 1)]),
-  node(10, 1, 'PackageParent', 'Packages', [
-    node(11, 2, 'PackageManage', 'Packages', [node(12, 3, 'package:add', 'Add'), node(13, 3, 'package:delete', 'Delete', [], 1)]),
-  ]),
+  node(10, 1, 'PackageParent', 'Packages', [node(11, 2, 'PackageManage', 'Packages', [node(12, 3, 'package:add', 'Add'), node(13, 3, 'package:delete', 'Delete', [], 1)])]),
 ];
 const built = (name: string) => ['DeviceList', 'DeviceEndRecordOfDevice', 'PackageManage', 'InstitutionList', 'FinanceStats', 'EquipmentStats'].includes(name);
 
@@ -37,7 +42,10 @@ describe('buildAccess', () => {
     expect(a.can('doctor:add')).toBe(false);
   });
   it('admins: menu order follows role_data sort', () => {
-    const reordered = menuNodesOf([{ ...roleData[1]!, sort: 1 }, { ...roleData[0]!, sort: 2 }]);
+    const reordered = menuNodesOf([
+      { ...roleData[1]!, sort: 1 },
+      { ...roleData[0]!, sort: 2 },
+    ]);
     const a = buildAccess({ ...admin, zcrouter: reordered }, 'en', built);
     expect(a.menu.map((m) => m.name)).toEqual(['PackageManage', 'DeviceList']);
   });

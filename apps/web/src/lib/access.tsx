@@ -7,10 +7,11 @@ import { useMemo, type ReactNode } from 'react';
 import { accessibleRoutes, buildMenu, canUseButton, canOpenRoute, type MenuEntry, type Viewer } from '@app/contract/access';
 import { ROUTES, flattenRoutes, type ButtonKey, type RouteDef } from '@app/contract/routes';
 import { pickText, type L10n, type Lang } from '@app/contract/i18n';
-import { type Grade } from '@app/contract/constants';
-import { type RoleNode } from '@app/contract/api/auth';
+import type { Grade } from '@app/contract/constants';
+import type { RoleNode } from '@app/contract/api/auth';
 import { useSession, type SessionState } from './session';
 import { useSettings } from './settings';
+import { isBuilt as hasPage } from './pages';
 
 export function viewerOf(s: Pick<SessionState, 'isAdmin' | 'grade' | 'zcrouter' | 'zcbtn' | 'roles'>): Viewer {
   if (!s.isAdmin) return { isAdmin: false, grade: (s.grade ?? 0) as Grade, roles: s.roles.length ? s.roles : ['admin'] };
@@ -34,10 +35,11 @@ export function menuNodesOf(roleData: RoleNode[]): RoleNode[] {
 /** Type-3 nodes with hidden 0: the admin button map (zcbtn). */
 export function buttonMapOf(roleData: RoleNode[]): Record<string, true> {
   const out: Record<string, true> = {};
-  const visit = (nodes: RoleNode[]) => nodes.forEach((n) => {
-    if (n.type === 3 && n.hidden === 0) out[n.sign] = true;
-    visit(n.children ?? []);
-  });
+  const visit = (nodes: RoleNode[]) =>
+    nodes.forEach((n) => {
+      if (n.type === 3 && n.hidden === 0) out[n.sign] = true;
+      visit(n.children ?? []);
+    });
   visit(roleData);
   return out;
 }
@@ -45,12 +47,18 @@ export function buttonMapOf(roleData: RoleNode[]): Record<string, true> {
 /** Signs of non-button nodes flagged hidden: left out of the admin's menu. */
 export function menuHiddenOf(zcrouter: RoleNode[]): Set<string> {
   const out = new Set<string>();
-  walk(zcrouter, (n) => { if (n.hidden === 1) out.add(n.sign); });
+  walk(zcrouter, (n) => {
+    if (n.hidden === 1) out.add(n.sign);
+  });
   return out;
 }
 
 /** For admins, the menu editor's titles, icons and order (role_data) override the contract's. */
-export interface NodeOverrides { title: Map<string, L10n>; icon: Map<string, string>; sort: Map<string, number> }
+export interface NodeOverrides {
+  title: Map<string, L10n>;
+  icon: Map<string, string>;
+  sort: Map<string, number>;
+}
 export function nodeOverridesOf(zcrouter: RoleNode[]): NodeOverrides {
   const o: NodeOverrides = { title: new Map(), icon: new Map(), sort: new Map() };
   walk(zcrouter, (n) => {
@@ -103,11 +111,6 @@ export function buildAccess(s: Pick<SessionState, 'isAdmin' | 'grade' | 'zcroute
   };
 }
 
-let isBuiltFn: (name: string) => boolean = () => true;
-/** app/ tells lib which route names have a page component (the page registry). */
-export function setPageRegistry(fn: (name: string) => boolean) { isBuiltFn = fn; }
-export const isBuilt = (name: string) => isBuiltFn(name);
-
 export function useAccessModel(): AccessModel {
   const isAdmin = useSession((s) => s.isAdmin);
   const grade = useSession((s) => s.grade);
@@ -115,7 +118,7 @@ export function useAccessModel(): AccessModel {
   const zcbtn = useSession((s) => s.zcbtn);
   const roles = useSession((s) => s.roles);
   const lang = useSettings((s) => s.lang);
-  return useMemo(() => buildAccess({ isAdmin, grade, zcrouter, zcbtn, roles }, lang, isBuiltFn), [isAdmin, grade, zcrouter, zcbtn, roles, lang]);
+  return useMemo(() => buildAccess({ isAdmin, grade, zcrouter, zcbtn, roles }, lang, hasPage), [isAdmin, grade, zcrouter, zcbtn, roles, lang]);
 }
 
 /** `const { can } = useAccess(); can('package:add')` — buttons follow the contract's canUseButton. */

@@ -32,28 +32,47 @@ let infoInflight: Promise<void> | null = null;
  * answer. Concurrent callers (the guard, applySession) share one call.
  */
 export function loadUserInfo(): Promise<void> {
-  infoInflight ??= fetchUserInfo().finally(() => { infoInflight = null; });
+  infoInflight ??= fetchUserInfo().finally(() => {
+    infoInflight = null;
+  });
   return infoInflight;
 }
 
 async function fetchUserInfo(): Promise<void> {
   const { isAdmin } = useSession.getState();
   if (isAdmin) {
-    const info = await call('auth.memberInfo', {}, { quietExpired: true }) as Answer<'auth.memberInfo'> | null;
-    if (!info || !info.username) throw new Error(t('session.verifyFailed'));
+    const info = (await call('auth.memberInfo', {}, { quietExpired: true })) as Answer<'auth.memberInfo'> | null;
+    if (!info?.username) throw new Error(t('session.verifyFailed'));
     const zcrouter = menuNodesOf(info.role_data ?? []);
     useSession.setState({
-      username: info.username, name: info.name || info.username, avatar: info.avatar ?? '', introduction: info.introduction ?? '',
-      zcrouter, zcbtn: buttonMapOf(info.role_data ?? []), role: info.role ?? null, viewingAs: info.viewing_as ?? null, roles: ['admin'], showOverdue: false,
+      username: info.username,
+      name: info.name || info.username,
+      avatar: info.avatar ?? '',
+      introduction: info.introduction ?? '',
+      zcrouter,
+      zcbtn: buttonMapOf(info.role_data ?? []),
+      role: info.role ?? null,
+      viewingAs: info.viewing_as ?? null,
+      roles: ['admin'],
+      showOverdue: false,
     });
     return;
   }
-  const info = await call('auth.institutionInfo', {}, { quietExpired: true }) as Answer<'auth.institutionInfo'> | null;
-  if (!info || !info.username) throw new Error(t('session.verifyFailed'));
+  const info = (await call('auth.institutionInfo', {}, { quietExpired: true })) as Answer<'auth.institutionInfo'> | null;
+  if (!info?.username) throw new Error(t('session.verifyFailed'));
   sessionActions.setGrade(info.institution_grade);
   useSession.setState({
-    username: info.username, name: info.name || info.username, avatar: info.avatar ?? '', introduction: info.introduction ?? '',
-    zcrouter: [], zcbtn: {}, role: null, viewingAs: null, termExpiresAt: info.term_expires_at, showOverdue: !!info.overdue, roles: ['admin'],
+    username: info.username,
+    name: info.name || info.username,
+    avatar: info.avatar ?? '',
+    introduction: info.introduction ?? '',
+    zcrouter: [],
+    zcbtn: {},
+    role: null,
+    viewingAs: null,
+    termExpiresAt: info.term_expires_at,
+    showOverdue: !!info.overdue,
+    roles: ['admin'],
   });
 }
 

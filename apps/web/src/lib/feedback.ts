@@ -19,7 +19,9 @@ export function bindFeedback(f: Feedback) {
     const p = pending.shift()!;
     if (now - p.at <= MAX_WAIT_MS) p.fn(f);
   }
-  return () => { if (current === f) current = null; };
+  return () => {
+    if (current === f) current = null;
+  };
 }
 
 /** Runs now when the App is mounted, or as soon as it is (unless that is too late to make sense). */

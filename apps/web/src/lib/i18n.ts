@@ -26,22 +26,28 @@ const lazyNamespaces = {
   read(lang: string, ns: string, callback: (err: unknown, data: object | null) => void) {
     const load = namespaceLoaders.get(ns);
     if (!load) return callback(null, {});
-    load().then((m) => callback(null, (m.default as unknown as Record<string, object>)[lang] ?? {}), (err) => callback(err, null));
+    load().then(
+      (m) => callback(null, (m.default as unknown as Record<string, object>)[lang] ?? {}),
+      (err) => callback(err, null),
+    );
   },
 };
 
-void i18n.use(initReactI18next).use(lazyNamespaces).init({
-  lng: useSettings.getState().lang,
-  fallbackLng: 'en',
-  supportedLngs: [...LANGS],
-  ns: ['common'],
-  defaultNS: 'common',
-  resources: { zh: { common: zh }, en: { common: en }, es: { common: es }, ja: { common: ja } },
-  interpolation: { escapeValue: false },
-  partialBundledLanguages: true,
-  initAsync: false,
-  returnNull: false,
-});
+void i18n
+  .use(initReactI18next)
+  .use(lazyNamespaces)
+  .init({
+    lng: useSettings.getState().lang,
+    fallbackLng: 'en',
+    supportedLngs: [...LANGS],
+    ns: ['common'],
+    defaultNS: 'common',
+    resources: { zh: { common: zh }, en: { common: en }, es: { common: es }, ja: { common: ja } },
+    interpolation: { escapeValue: false },
+    partialBundledLanguages: true,
+    initAsync: false,
+    returnNull: false,
+  });
 
 applyLangSideEffects(useSettings.getState().lang);
 
@@ -63,7 +69,12 @@ export function currentLang(): Lang {
 }
 
 /** A feature's strings: English is the reference, the other three must have exactly its keys. */
-export interface FeatureLocales<T> { en: T; zh: LocaleShape<T>; es: LocaleShape<T>; ja: LocaleShape<T> }
+export interface FeatureLocales<T> {
+  en: T;
+  zh: LocaleShape<T>;
+  es: LocaleShape<T>;
+  ja: LocaleShape<T>;
+}
 export function defineLocales<T>(locales: FeatureLocales<T>): FeatureLocales<T> {
   return locales;
 }

@@ -12,7 +12,7 @@ export const FORBIDDEN_PATH = '/401';
 
 /** A safe in-app target from ?redirect= (no protocol-relative or absolute URLs, not the login page), else `fallback`. */
 export function safeRedirect(value: string | null | undefined, fallback = '/'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || value.startsWith('/login')) return fallback;
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || value.startsWith('/login')) return fallback;
   return value;
 }
 

@@ -11,5 +11,9 @@ function subscribe(cb: () => void) {
 
 /** Below 992 px the layout is mobile (spec §9). */
 export function useIsMobile(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(QUERY).matches,
+    () => false,
+  );
 }

@@ -33,8 +33,17 @@ export interface SessionState {
 }
 
 const blank = {
-  username: '', name: '', avatar: '', introduction: '', roles: [] as string[], zcrouter: [] as RoleNode[],
-  zcbtn: {} as Record<string, true>, showOverdue: false, termExpiresAt: null, role: null, viewingAs: null,
+  username: '',
+  name: '',
+  avatar: '',
+  introduction: '',
+  roles: [] as string[],
+  zcrouter: [] as RoleNode[],
+  zcbtn: {} as Record<string, true>,
+  showOverdue: false,
+  termExpiresAt: null,
+  role: null,
+  viewingAs: null,
 };
 
 function load(): SessionState {

@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand';
 import { DEFAULT_THEME, DEFAULT_UI_SIZE, UI_SIZES, type UiSize } from '@app/contract/constants';
-import { type Lang } from '@app/contract/i18n';
+import type { Lang } from '@app/contract/i18n';
 import { chooseLang } from './lang';
 import { readJson, writeJson } from './storage';
 
@@ -35,7 +35,7 @@ const bool = (v: unknown, fallback: boolean) => (typeof v === 'boolean' ? v : fa
 
 function load(): Settings {
   const saved = readJson<Partial<Record<keyof Settings, unknown>>>('settings', {});
-  const browser = typeof navigator !== 'undefined' ? navigator.languages ?? [navigator.language] : undefined;
+  const browser = typeof navigator !== 'undefined' ? (navigator.languages ?? [navigator.language]) : undefined;
   return {
     lang: chooseLang(readJson<unknown>('lang', null), browser),
     size: (UI_SIZES as readonly unknown[]).includes(saved.size) ? (saved.size as UiSize) : DEFAULTS.size,

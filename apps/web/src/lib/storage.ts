@@ -19,11 +19,13 @@ export function getToken(): string | null {
 export function setToken(token: string): void {
   if (!hasDom) return;
   const secure = location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the session is read synchronously before the first render (getToken); the async Cookie Store API cannot serve that and is missing in some supported browsers
   document.cookie = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; path=/; SameSite=Lax${secure}`;
 }
 
 export function removeToken(): void {
   if (!hasDom) return;
+  // biome-ignore lint/suspicious/noDocumentCookie: same as setToken (synchronous, every supported browser)
   document.cookie = `${TOKEN_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
 }
 

@@ -50,7 +50,7 @@ describe('tabs', () => {
 describe('tab titles given by pages', () => {
   beforeEach(() => s().reset());
 
-  it('keeps a page\'s title while its tab is open, and forgets it when the tab closes', () => {
+  it("keeps a page's title while its tab is open, and forgets it when the tab closes", () => {
     s().setTitle('/x/action/5', 'LU9 Taiyuan · Treatment actions');
     s().visit({ key: '/x/action/5', name: 'X', location: loc('/x/action/5') });
     s().visit({ key: '/y', name: 'Y', location: loc('/y') });

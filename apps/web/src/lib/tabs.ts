@@ -10,7 +10,13 @@ import { create } from 'zustand';
 
 export const MAX_ALIVE = 10;
 
-export interface TabLocation { pathname: string; search: string; hash: string; state: unknown; key: string }
+export interface TabLocation {
+  pathname: string;
+  search: string;
+  hash: string;
+  state: unknown;
+  key: string;
+}
 
 export interface Tab {
   /** The pathname: the tab's identity. */
@@ -61,9 +67,7 @@ export const useTabs = create<TabsState>()((set, get) => ({
   visit: (tab) => {
     const { tabs, alive } = get();
     const existing = tabs.find((x) => x.key === tab.key);
-    const nextTabs = existing
-      ? tabs.map((x) => (x.key === tab.key ? { ...x, location: tab.location, name: tab.name } : x))
-      : [...tabs, { ...tab, affix: !!tab.affix, nonce: 0 }];
+    const nextTabs = existing ? tabs.map((x) => (x.key === tab.key ? { ...x, location: tab.location, name: tab.name } : x)) : [...tabs, { ...tab, affix: !!tab.affix, nonce: 0 }];
     let nextAlive = [...alive.filter((k) => k !== tab.key), tab.key];
     if (nextAlive.length > MAX_ALIVE) nextAlive = nextAlive.slice(nextAlive.length - MAX_ALIVE);
     set({ tabs: nextTabs, alive: nextAlive });
@@ -74,7 +78,10 @@ export const useTabs = create<TabsState>()((set, get) => ({
     const marked = tabs.map((x) => (list.some((a) => a.key === x.key) ? { ...x, affix: true } : x));
     if (!missing.length && marked.every((x, i) => x.affix === tabs[i]!.affix)) return;
     const affixTabs: Tab[] = missing.map((a) => ({
-      key: a.key, name: a.name, affix: true, nonce: 0,
+      key: a.key,
+      name: a.name,
+      affix: true,
+      nonce: 0,
       location: { pathname: a.key, search: '', hash: '', state: null, key: 'affix' },
     }));
     set({ tabs: [...affixTabs, ...marked] });

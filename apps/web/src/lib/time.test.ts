@@ -3,7 +3,10 @@ import { classifyRelative, formatDateTime, relativeTime } from './time';
 
 const now = new Date(2026, 10, 22, 12, 0, 0).getTime();
 const ago = (ms: number) => now - ms;
-const S = 1000, M = 60 * S, H = 60 * M, D = 24 * H;
+const S = 1000,
+  M = 60 * S,
+  H = 60 * M,
+  D = 24 * H;
 
 describe('classifyRelative (spec §9 boundaries)', () => {
   it('just now under 30 s', () => {

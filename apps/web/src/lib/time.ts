@@ -6,12 +6,7 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-export type RelativeTime =
-  | { kind: 'justNow' }
-  | { kind: 'minutes'; value: number }
-  | { kind: 'hours'; value: number }
-  | { kind: 'oneDay' }
-  | { kind: 'date'; value: Date };
+export type RelativeTime = { kind: 'justNow' } | { kind: 'minutes'; value: number } | { kind: 'hours'; value: number } | { kind: 'oneDay' } | { kind: 'date'; value: Date };
 
 /** Spec §9: just now under 30 s, minutes under 1 h, hours under 1 day, '1 day ago' under 2 days, else the date. */
 export function classifyRelative(then: Date | string | number, now: Date | number = Date.now()): RelativeTime {
@@ -46,10 +41,15 @@ export function relativeTime(then: Date | string | number, lang: Lang, now: Date
   const r = classifyRelative(then, now);
   const rtf = () => new Intl.RelativeTimeFormat(LANG_TAGS[lang], { numeric: 'always' });
   switch (r.kind) {
-    case 'justNow': return JUST_NOW[lang];
-    case 'minutes': return rtf().format(-r.value, 'minute');
-    case 'hours': return rtf().format(-r.value, 'hour');
-    case 'oneDay': return rtf().format(-1, 'day');
-    case 'date': return formatDateTime(r.value);
+    case 'justNow':
+      return JUST_NOW[lang];
+    case 'minutes':
+      return rtf().format(-r.value, 'minute');
+    case 'hours':
+      return rtf().format(-r.value, 'hour');
+    case 'oneDay':
+      return rtf().format(-1, 'day');
+    case 'date':
+      return formatDateTime(r.value);
   }
 }

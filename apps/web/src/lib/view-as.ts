@@ -5,7 +5,8 @@
  */
 import { call } from './api';
 import { applySession } from './auth';
-import { buildAccess, isBuilt } from './access';
+import { buildAccess } from './access';
+import { isBuilt } from './pages';
 import { currentLang } from './i18n';
 import { landingPath } from './landing';
 import { useSession } from './session';

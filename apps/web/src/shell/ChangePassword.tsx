@@ -26,7 +26,10 @@ export default function ChangePasswordDialog() {
   const [saving, setSaving] = useState(false);
   const opening = useOpening(open);
 
-  const close = () => { set({ passwordOpen: false }); form.resetFields(); };
+  const close = () => {
+    set({ passwordOpen: false });
+    form.resetFields();
+  };
 
   const submit = async () => {
     let values: { value: string };
@@ -54,8 +57,12 @@ export default function ChangePasswordDialog() {
       title={t('password.title')}
       onCancel={close}
       footer={[
-        <Button key="cancel" onClick={close}>{t('form.cancel')}</Button>,
-        <Button key={`ok-${opening}`} type="primary" loading={saving} onClick={submit} data-testid="change-password-ok">{t('form.ok')}</Button>,
+        <Button key="cancel" onClick={close}>
+          {t('form.cancel')}
+        </Button>,
+        <Button key={`ok-${opening}`} type="primary" loading={saving} onClick={submit} data-testid="change-password-ok">
+          {t('form.ok')}
+        </Button>,
       ]}
       destroyOnHidden
       forceRender
@@ -66,7 +73,14 @@ export default function ChangePasswordDialog() {
         <Form.Item
           name="value"
           label={t('password.newPassword')}
-          rules={[{ validator: (_, v) => { const e = passwordRuleError(v); return e ? Promise.reject(new Error(t(e.key, e.params))) : Promise.resolve(); } }]}
+          rules={[
+            {
+              validator: (_, v) => {
+                const e = passwordRuleError(v);
+                return e ? Promise.reject(new Error(t(e.key, e.params))) : Promise.resolve();
+              },
+            },
+          ]}
           validateTrigger="onSubmit"
         >
           <Input.Password placeholder={t('password.placeholder')} autoComplete="new-password" data-testid="change-password-input" />

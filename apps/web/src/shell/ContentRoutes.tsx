@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { flattenRoutes, type RouteDef } from '@app/contract/routes';
 import { useTabs } from '../lib/tabs';
-import { isBuilt } from '../app/pages';
+import { isBuilt } from '../lib/pages';
 import { matchAnyRoute } from './route-match';
 
 function RedirectPage() {
@@ -44,7 +44,9 @@ export function ContentRoutes({ routes, pages }: { routes: RouteDef[]; pages: Ro
         const to = parentTarget(p);
         return to && to !== p.path ? <Route key={p.name} path={p.path} element={<Navigate to={to} replace />} /> : null;
       })}
-      {pages.map((p) => <Route key={p.name} path={p.path} element={null} />)}
+      {pages.map((p) => (
+        <Route key={p.name} path={p.path} element={null} />
+      ))}
       <Route path="*" element={<Unavailable />} />
     </Routes>
   );

@@ -2,28 +2,34 @@ import { Component, type ReactNode } from 'react';
 import Button from 'antd/es/button';
 import { t } from '../lib/i18n';
 
-interface State { error: Error | null }
+interface State {
+  error: Error | null;
+}
 
 /** Catches render errors of one page: the rest of the shell keeps working; the error goes to the log. */
 export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, State> {
-  state: State = { error: null };
+  override state: State = { error: null };
 
   static getDerivedStateFromError(error: Error): State {
     return { error };
   }
 
-  componentDidUpdate(prev: { resetKey?: string }) {
+  override componentDidUpdate(prev: { resetKey?: string }) {
     if (prev.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
   }
 
-  render() {
+  override render() {
     if (!this.state.error) return this.props.children;
     return (
       <div className="page-error" role="alert" data-testid="page-error">
-        <div className="page-error-icon" aria-hidden>!</div>
+        <div className="page-error-icon" aria-hidden>
+          !
+        </div>
         <h2>{t('errorLog.boundaryTitle')}</h2>
         <p>{t('errorLog.boundaryText')}</p>
-        <Button type="primary" onClick={() => this.setState({ error: null })}>{t('errorLog.retry')}</Button>
+        <Button type="primary" onClick={() => this.setState({ error: null })}>
+          {t('errorLog.retry')}
+        </Button>
       </div>
     );
   }

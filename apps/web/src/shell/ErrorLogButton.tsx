@@ -12,10 +12,20 @@ export function ErrorLogButton() {
   return (
     <Tooltip title={t('nav.errorLog')}>
       <span className="icon-badge">
-        <Button type="text" aria-label={`${t('nav.errorLog')}${count ? ` (${count})` : ''}`} icon={<BugOutlined />} onClick={() => set({ errorLogOpen: true })} data-testid="error-log-button" danger={count > 0} />
-        {count ? <span className="icon-badge-count" data-testid="error-log-badge" aria-hidden>{count > 99 ? '99+' : count}</span> : null}
+        <Button
+          type="text"
+          aria-label={`${t('nav.errorLog')}${count ? ` (${count})` : ''}`}
+          icon={<BugOutlined />}
+          onClick={() => set({ errorLogOpen: true })}
+          data-testid="error-log-button"
+          danger={count > 0}
+        />
+        {count ? (
+          <span className="icon-badge-count" data-testid="error-log-badge" aria-hidden>
+            {count > 99 ? '99+' : count}
+          </span>
+        ) : null}
       </span>
     </Tooltip>
   );
 }
-

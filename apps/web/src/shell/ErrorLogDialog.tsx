@@ -21,8 +21,12 @@ export default function ErrorLogDialog() {
       width={900}
       data-testid="error-log-dialog"
       footer={[
-        <Button key="clear" danger disabled={!entries.length} onClick={clear} data-testid="error-log-clear">{t('errorLog.clear')}</Button>,
-        <Button key="close" type="primary" onClick={() => set({ errorLogOpen: false })}>{t('common.close')}</Button>,
+        <Button key="clear" danger disabled={!entries.length} onClick={clear} data-testid="error-log-clear">
+          {t('errorLog.clear')}
+        </Button>,
+        <Button key="close" type="primary" onClick={() => set({ errorLogOpen: false })}>
+          {t('common.close')}
+        </Button>,
       ]}
     >
       <Table<ErrorEntry>
@@ -37,7 +41,16 @@ export default function ErrorLogDialog() {
           { key: 'time', title: t('errorLog.time'), dataIndex: 'time', render: (v: number) => formatDateTime(v), width: 150 },
           { key: 'source', title: t('errorLog.source'), dataIndex: 'source', width: 90 },
           { key: 'message', title: t('errorLog.message'), dataIndex: 'message', render: (v: string) => <span className="text-danger">{v}</span> },
-          { key: 'url', title: t('errorLog.url'), dataIndex: 'url', render: (v: string) => <span className="text-muted ellipsis" title={v} style={{ maxWidth: 220 }}>{v}</span> },
+          {
+            key: 'url',
+            title: t('errorLog.url'),
+            dataIndex: 'url',
+            render: (v: string) => (
+              <span className="text-muted ellipsis" title={v} style={{ maxWidth: 220 }}>
+                {v}
+              </span>
+            ),
+          },
         ]}
       />
     </Modal>

@@ -9,26 +9,38 @@ import { Route, Routes, useLocation } from 'react-router';
 import Skeleton from 'antd/es/skeleton';
 import type { RouteDef } from '@app/contract/routes';
 import { useTabs, type TabLocation } from '../lib/tabs';
-import { PAGE_FEATURE, PAGES } from '../app/pages';
+import { pageOf } from '../lib/pages';
 import { preloadNamespace } from '../lib/i18n';
 import { ErrorBoundary } from './ErrorBoundary';
 import { matchPage } from './route-match';
 
 function PageHost({ route }: { route: RouteDef }) {
-  const Page = PAGES[route.name];
-  if (!Page) return null;
+  const page = pageOf(route.name);
+  if (!page) return null;
+  const Page = page.component;
   // The feature's strings load in parallel with its code.
-  if (PAGE_FEATURE[route.name]) preloadNamespace(PAGE_FEATURE[route.name]!);
+  preloadNamespace(page.feature);
   return (
     <ErrorBoundary>
-      <Suspense fallback={<div className="page-loading"><Skeleton active paragraph={{ rows: 8 }} /></div>}>
+      <Suspense
+        fallback={
+          <div className="page-loading">
+            <Skeleton active paragraph={{ rows: 8 }} />
+          </div>
+        }
+      >
         <Page />
       </Suspense>
     </ErrorBoundary>
   );
 }
 
-interface Entry { key: string; route: RouteDef; location: TabLocation; nonce: number }
+interface Entry {
+  key: string;
+  route: RouteDef;
+  location: TabLocation;
+  nonce: number;
+}
 
 export function KeepAlive({ pages }: { pages: RouteDef[] }) {
   const location = useLocation();
@@ -74,12 +86,14 @@ function useScrollMemory(activeKey: string | null) {
   const positions = useRef(new Map<string, number>());
   const active = useRef(activeKey);
   useLayoutEffect(() => {
-    const onScroll = () => { if (active.current) positions.current.set(active.current, window.scrollY); };
+    const onScroll = () => {
+      if (active.current) positions.current.set(active.current, window.scrollY);
+    };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
   useLayoutEffect(() => {
     active.current = activeKey;
-    window.scrollTo(0, activeKey ? positions.current.get(activeKey) ?? 0 : 0);
+    window.scrollTo(0, activeKey ? (positions.current.get(activeKey) ?? 0) : 0);
   }, [activeKey]);
 }

@@ -19,7 +19,7 @@ import { KeepAlive } from './KeepAlive';
 import { ContentRoutes } from './ContentRoutes';
 import { OverdueNotice } from './OverdueNotice';
 import { matchPage } from './route-match';
-import { AppFrame } from '../app/app-frame';
+import { AppFrame } from './AppFrame';
 import '../lib/dayjs-locale';
 
 const COLLAPSED_WIDTH = 64;
@@ -33,8 +33,14 @@ const MobileSidebar = lazy(() => import('./MobileSidebar'));
 /** Mounts a lazy part the first time `open` is true, then keeps it (so closing animates). */
 function OnDemand({ open, component: C }: { open: boolean; component: ComponentType }) {
   const [used, setUsed] = useState(open);
-  useEffect(() => { if (open) setUsed(true); }, [open]);
-  return used || open ? <Suspense fallback={null}><C /></Suspense> : null;
+  useEffect(() => {
+    if (open) setUsed(true);
+  }, [open]);
+  return used || open ? (
+    <Suspense fallback={null}>
+      <C />
+    </Suspense>
+  ) : null;
 }
 
 /** The shell inside antd's App and the query cache (both loaded with the shell, not the login page). */
@@ -90,14 +96,7 @@ function Shell() {
           <MobileSidebar access={access} open={mobileMenuOpen} onClose={() => setUi({ mobileMenuOpen: false })} />
         </Suspense>
       ) : (
-        <AntLayout.Sider
-          className="app-sider"
-          width={SIDEBAR_WIDTH}
-          collapsedWidth={COLLAPSED_WIDTH}
-          collapsed={collapsed}
-          trigger={null}
-          data-testid="sidebar"
-        >
+        <AntLayout.Sider className="app-sider" width={SIDEBAR_WIDTH} collapsedWidth={COLLAPSED_WIDTH} collapsed={collapsed} trigger={null} data-testid="sidebar">
           <Sidebar access={access} collapsed={collapsed} />
         </AntLayout.Sider>
       )}

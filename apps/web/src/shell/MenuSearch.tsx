@@ -16,7 +16,11 @@ import type { AccessModel } from '../lib/access';
 import { useSettings } from '../lib/settings';
 import { routeChain } from './route-match';
 
-interface SearchItem { path: string; title: string; pinyin: string[] }
+interface SearchItem {
+  path: string;
+  title: string;
+  pinyin: string[];
+}
 
 type PinyinFn = (text: string) => string[];
 let pinyinLoader: Promise<PinyinFn> | null = null;
@@ -41,17 +45,25 @@ export function MenuSearch({ access }: { access: AccessModel }) {
   useEffect(() => {
     if (!pinyinOn || !open) return;
     let alive = true;
-    void loadPinyin().then((fn) => { if (alive) setPinyinFn(() => fn); });
-    return () => { alive = false; };
+    void loadPinyin().then((fn) => {
+      if (alive) setPinyinFn(() => fn);
+    });
+    return () => {
+      alive = false;
+    };
   }, [pinyinOn, open]);
 
-  const items = useMemo<SearchItem[]>(() => access.pages
-    .filter((p) => !p.hidden && !p.path.includes(':'))
-    .map((p) => {
-      const chain = routeChain(p.name).map((r) => access.title(r.name));
-      const title = chain.filter((x, i) => x !== chain[i - 1]).join(' > ');
-      return { path: p.path, title, pinyin: pinyinOn && pinyinFn ? pinyinFn(title.replace(/ > /g, '')) : [] };
-    }), [access, pinyinOn, pinyinFn]);
+  const items = useMemo<SearchItem[]>(
+    () =>
+      access.pages
+        .filter((p) => !p.hidden && !p.path.includes(':'))
+        .map((p) => {
+          const chain = routeChain(p.name).map((r) => access.title(r.name));
+          const title = chain.filter((x, i) => x !== chain[i - 1]).join(' > ');
+          return { path: p.path, title, pinyin: pinyinOn && pinyinFn ? pinyinFn(title.replace(/ > /g, '')) : [] };
+        }),
+    [access, pinyinOn, pinyinFn],
+  );
 
   // fuse.js loads the first time the search opens.
   const [FuseClass, setFuseClass] = useState<typeof Fuse | null>(null);
@@ -60,14 +72,29 @@ export function MenuSearch({ access }: { access: AccessModel }) {
     void import('fuse.js').then((m) => setFuseClass(() => m.default));
   }, [open, FuseClass]);
 
-  const fuse = useMemo(() => FuseClass && new FuseClass(items, {
-    threshold: MENU_SEARCH_THRESHOLD,
-    ignoreLocation: true,
-    minMatchCharLength: 1,
-    keys: [{ name: 'title', weight: 0.7 }, { name: 'pinyin', weight: 0.3 }, { name: 'path', weight: 0.3 }],
-  }), [items, FuseClass]);
+  const fuse = useMemo(
+    () =>
+      FuseClass &&
+      new FuseClass(items, {
+        threshold: MENU_SEARCH_THRESHOLD,
+        ignoreLocation: true,
+        minMatchCharLength: 1,
+        keys: [
+          { name: 'title', weight: 0.7 },
+          { name: 'pinyin', weight: 0.3 },
+          { name: 'path', weight: 0.3 },
+        ],
+      }),
+    [items, FuseClass],
+  );
 
-  const results = query.trim() && fuse ? fuse.search(query.trim()).slice(0, 20).map((r) => r.item) : [];
+  const results =
+    query.trim() && fuse
+      ? fuse
+          .search(query.trim())
+          .slice(0, 20)
+          .map((r) => r.item)
+      : [];
 
   return (
     <div className={`menu-search${open ? ' is-open' : ''}`} data-testid="menu-search">
@@ -89,7 +116,10 @@ export function MenuSearch({ access }: { access: AccessModel }) {
             setQuery('');
             setOpen(false);
           }}
-          onBlur={() => { setOpen(false); setQuery(''); }}
+          onBlur={() => {
+            setOpen(false);
+            setQuery('');
+          }}
           defaultOpen
           autoFocus
           popupMatchSelectWidth={280}

@@ -40,7 +40,11 @@ export default function SettingsDrawer() {
       onClose={() => setUi({ settingsOpen: false })}
       size={300}
       data-testid="settings-drawer"
-      footer={<Button block onClick={reset} data-testid="settings-reset">{t('settings.reset')}</Button>}
+      footer={
+        <Button block onClick={reset} data-testid="settings-reset">
+          {t('settings.reset')}
+        </Button>
+      }
     >
       <Flex justify="space-between" align="center" className="settings-row">
         <span id="setting-theme-label">{t('settings.themeColor')}</span>
@@ -75,7 +79,9 @@ export default function SettingsDrawer() {
       <Row name="fixedHeader" label={t('settings.fixedHeader')} />
       <Row name="sidebarLogo" label={t('settings.sidebarLogo')} />
       <Row name="pinyinSearch" label={t('settings.pinyinSearch')} hint={t('settings.pinyinHint')} />
-      <p className="settings-hint" style={{ marginTop: 16 }}>{t('settings.savedHint')}</p>
+      <p className="settings-hint" style={{ marginTop: 16 }}>
+        {t('settings.savedHint')}
+      </p>
     </Drawer>
   );
 }

@@ -11,14 +11,15 @@ import { routeChain } from './route-match';
 
 type Item = Required<MenuProps>['items'][number];
 
+/** One menu entry as an antd item (its label and icon are props of the item, not list children). */
+function toItem(e: MenuEntry, access: AccessModel): Item {
+  const label = <span data-testid={`menu-${e.name}`}>{access.title(e.name, e.title)}</span>;
+  const icon = <MenuIcon name={access.icon(e.name, e.icon)} />;
+  return e.children?.length ? { key: `sub:${e.name}`, icon, label, children: toItems(e.children, access) } : { key: e.path, icon, label, title: access.title(e.name, e.title) };
+}
+
 function toItems(entries: MenuEntry[], access: AccessModel): Item[] {
-  return entries.map((e) => {
-    const label = <span data-testid={`menu-${e.name}`}>{access.title(e.name, e.title)}</span>;
-    const icon = <MenuIcon name={access.icon(e.name, e.icon)} />;
-    return e.children?.length
-      ? { key: `sub:${e.name}`, icon, label, children: toItems(e.children, access) }
-      : { key: e.path, icon, label, title: access.title(e.name, e.title) };
-  });
+  return entries.map((e) => toItem(e, access));
 }
 
 /** Leaf menu paths and the submenu keys above each. */
@@ -67,7 +68,16 @@ export function Sidebar({ access, collapsed, onNavigate }: { access: AccessModel
   return (
     <nav className="sidebar" aria-label={t('nav.mainMenu')}>
       {showLogo ? (
-        <a className="sidebar-logo" href="/dashboard/index" onClick={(ev) => { ev.preventDefault(); navigate('/dashboard/index'); onNavigate?.(); }} data-testid="sidebar-logo">
+        <a
+          className="sidebar-logo"
+          href="/dashboard/index"
+          onClick={(ev) => {
+            ev.preventDefault();
+            navigate('/dashboard/index');
+            onNavigate?.();
+          }}
+          data-testid="sidebar-logo"
+        >
           <img src="/favicon.svg" alt="" width={28} height={28} />
           {!collapsed ? <span className="sidebar-logo-title">{t('app.shortTitle')}</span> : null}
         </a>
@@ -76,6 +86,8 @@ export function Sidebar({ access, collapsed, onNavigate }: { access: AccessModel
         data-testid="sidebar-menu"
         mode="inline"
         theme="dark"
+        // Inline, so it beats antd's own (more specific) root-menu border rule without !important.
+        style={{ borderInlineEnd: 'none' }}
         items={items}
         selectedKeys={selected ? [selected] : []}
         {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}

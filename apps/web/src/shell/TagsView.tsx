@@ -24,6 +24,7 @@ export function TagsView({ access }: { access: AccessModel }) {
   const titles = useTabs((s) => s.titles);
   const listRef = useRef<HTMLDivElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again on purpose when the active tab or the number of tabs changes (the DOM it scrolls into view)
   useEffect(() => {
     listRef.current?.querySelector<HTMLElement>('.tag-item.is-active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [pathname, tabs.length]);
@@ -65,7 +66,10 @@ export function TagsView({ access }: { access: AccessModel }) {
       { key: 'closeOthers', label: <span data-testid="tag-action-close-others">{t('tags.closeOthers')}</span> },
       { key: 'closeAll', label: <span data-testid="tag-action-close-all">{t('tags.closeAll')}</span> },
     ],
-    onClick: ({ key, domEvent }) => { domEvent.stopPropagation(); run(key as Action, tab); },
+    onClick: ({ key, domEvent }) => {
+      domEvent.stopPropagation();
+      run(key as Action, tab);
+    },
   });
 
   const activeTab = tabs.find((x) => x.key === pathname) ?? tabs[0];
@@ -98,19 +102,28 @@ export function TagsView({ access }: { access: AccessModel }) {
                 data-testid="tag"
                 data-path={tab.key}
                 data-affix={tab.affix ? '1' : undefined}
-                onClick={() => { if (!active) navigate(fullPathOf(tab.location)); }}
-                onAuxClick={(ev) => { if (ev.button === 1) run('close', tab); }}
+                onClick={() => {
+                  if (!active) navigate(fullPathOf(tab.location));
+                }}
+                onAuxClick={(ev) => {
+                  if (ev.button === 1) run('close', tab);
+                }}
                 onKeyDown={(ev) => onKeyDown(ev, tab, index)}
+                aria-keyshortcuts={tab.affix ? undefined : 'Delete Backspace'}
               >
                 {active ? <span className="tag-dot" aria-hidden /> : null}
                 <span className="tag-title">{titleOf(tab)}</span>
                 {!tab.affix ? (
+                  // The pointer's close mark: a control cannot sit inside the tab's button, so it is hidden from
+                  // assistive technology, which closes the tab with Delete / Backspace (aria-keyshortcuts) or its menu.
                   <span
                     className="tag-close"
-                    role="button"
-                    aria-label={`${t('tags.close')} ${titleOf(tab)}`}
+                    aria-hidden
                     data-testid="tag-close"
-                    onClick={(ev) => { ev.stopPropagation(); run('close', tab); }}
+                    onClick={(ev) => {
+                      ev.stopPropagation();
+                      run('close', tab);
+                    }}
                   >
                     <CloseOutlined />
                   </span>

@@ -39,14 +39,7 @@ export function UserDropdown({ compact }: { compact?: boolean }) {
       }}
     >
       <button type="button" className="user-dropdown" aria-label={t('nav.userMenu')} data-testid="user-dropdown">
-        <Avatar
-          size={30}
-          src={avatar || undefined}
-          icon={<UserOutlined />}
-          alt=""
-          className="user-avatar"
-          data-testid="user-avatar"
-        />
+        <Avatar size={30} src={avatar || undefined} icon={<UserOutlined />} alt="" className="user-avatar" data-testid="user-avatar" />
         {!compact ? <span className="user-name">{name}</span> : null}
         <DownOutlined className="user-caret" />
       </button>

@@ -1,7 +1,10 @@
 import { matchPath } from 'react-router';
 import { ROUTES, type RouteDef } from '@app/contract/routes';
 
-export interface PageMatch { route: RouteDef; params: Record<string, string | undefined> }
+export interface PageMatch {
+  route: RouteDef;
+  params: Record<string, string | undefined>;
+}
 
 /** The permitted page a pathname opens, if any. */
 export function matchPage(pathname: string, pages: RouteDef[]): PageMatch | null {

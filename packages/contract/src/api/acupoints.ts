@@ -8,10 +8,7 @@ import type { ListResult } from '../envelope';
 import { answer, defineEndpoints, get, idAnswer, idInput, idSchema, noInput, nullAnswer, post } from '../endpoint';
 import type { L10n } from '../i18n';
 import { listQuery, optionalText, withMessage } from './common';
-import {
-  ACUPOINT_MERIDIANS, l10nOptional, l10nRequired, masterSort, masterStatus, queryFlag, queryStatus, uploadedImageUrl, WAVEFORMS,
-  type AcupointMeridian, type MasterStatus,
-} from './meridians';
+import { ACUPOINT_MERIDIANS, l10nOptional, l10nRequired, masterSort, masterStatus, queryFlag, queryStatus, uploadedImageUrl, WAVEFORMS, type AcupointMeridian, type MasterStatus } from './meridians';
 
 /** Acupoint code: a letter, then 1-15 letters, digits or dashes (LU9, GV20, EX-HN3), stored upper case. */
 export const ACUPOINT_CODE_RE = /^[A-Z][A-Z0-9-]{1,15}$/;
@@ -89,13 +86,15 @@ export const TREATMENT_LIMITS = {
 const { frequency, intensity, minutes } = TREATMENT_LIMITS;
 
 /** One treatment action: intensity 0-100 with min <= max, 1-60 minutes. */
-export const treatmentAction = z.object({
-  waveform: z.enum(WAVEFORMS),
-  frequency_hz: z.number().min(frequency.min).max(frequency.max),
-  intensity_min: z.number().int().min(intensity.min).max(intensity.max),
-  intensity_max: z.number().int().min(intensity.min).max(intensity.max),
-  minutes: z.number().int().min(minutes.min).max(minutes.max),
-}).refine((a) => a.intensity_min <= a.intensity_max, { path: ['intensity_max'], ...withMessage('intensityRange') });
+export const treatmentAction = z
+  .object({
+    waveform: z.enum(WAVEFORMS),
+    frequency_hz: z.number().min(frequency.min).max(frequency.max),
+    intensity_min: z.number().int().min(intensity.min).max(intensity.max),
+    intensity_max: z.number().int().min(intensity.min).max(intensity.max),
+    minutes: z.number().int().min(minutes.min).max(minutes.max),
+  })
+  .refine((a) => a.intensity_min <= a.intensity_max, { path: ['intensity_max'], ...withMessage('intensityRange') });
 export type TreatmentAction = z.infer<typeof treatmentAction>;
 export const saveActionsBody = z.object({ id: idSchema, actions: z.array(treatmentAction).max(TREATMENT_LIMITS.maxActions) });
 export type SaveActionsBody = z.infer<typeof saveActionsBody>;

@@ -12,7 +12,10 @@ export const loginBody = z.object({
   password: z.string().min(1).max(200),
 });
 export type LoginBody = z.infer<typeof loginBody>;
-export interface LoginAnswer { key: string; id: number }
+export interface LoginAnswer {
+  key: string;
+  id: number;
+}
 
 /** A node of role_data: the menu tree as the admin's role sees it. Type 1 directory, 2 page, 3 button. */
 export interface RoleNode {
@@ -54,11 +57,13 @@ export interface InstitutionInfo {
  * minimum) or `status` (0/1). Parsed, a password arrives as `password`, so that it is kept out of the
  * audit trail and logs like every other password field.
  */
-export const modifyFieldBody = z.object({
-  id: idSchema,
-  field: z.enum(['password', 'status']),
-  value: z.union([z.string(), z.number()]),
-}).transform(({ id, field, value }) => (field === 'password' ? { id, field, password: value } : { id, field, value }));
+export const modifyFieldBody = z
+  .object({
+    id: idSchema,
+    field: z.enum(['password', 'status']),
+    value: z.union([z.string(), z.number()]),
+  })
+  .transform(({ id, field, value }) => (field === 'password' ? { id, field, password: value } : { id, field, value }));
 export type ModifyFieldBody = z.infer<typeof modifyFieldBody>;
 
 export const authApi = defineEndpoints('auth', {

@@ -20,7 +20,13 @@ export function listQuery<S extends z.ZodRawShape, K extends string>(filters: S,
 export const id = () => z.coerce.number().int().positive().max(2_147_483_647);
 export const idParam = z.object({ id: id() });
 
-export const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => (v ? v : undefined));
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
 export const dateTime = z.iso.datetime({ offset: true });
 export const l10nSchema = z.object({ zh: z.string().trim().max(200), en: z.string().trim().max(200), es: z.string().trim().max(200), ja: z.string().trim().max(200) });
 

@@ -26,15 +26,19 @@ export const diseaseCategoryListQuery = listQuery({ keyword: optionalText(64) },
 export type DiseaseCategoryListQuery = z.infer<typeof diseaseCategoryListQuery>;
 
 /** The meridian conditions that flag a disease: at least one; each once; a meridian not both excess and deficient. */
-export const meridianPattern = z.array(meridianCondition).min(1).max(DISEASE_LIMITS.maxConditions).superRefine((list, ctx) => {
-  const seen = new Set<string>();
-  list.forEach((c, i) => {
-    const opposite = c.status === 'excess' ? 'deficient' : c.status === 'deficient' ? 'excess' : null;
-    if (seen.has(`${c.meridian}:${c.status}`)) ctx.addIssue({ code: 'custom', path: [i], input: c, ...withMessage('patternDuplicate', { meridian: c.meridian, status: c.status }) });
-    else if (opposite && seen.has(`${c.meridian}:${opposite}`)) ctx.addIssue({ code: 'custom', path: [i], input: c, ...withMessage('patternConflict', { meridian: c.meridian }) });
-    seen.add(`${c.meridian}:${c.status}`);
+export const meridianPattern = z
+  .array(meridianCondition)
+  .min(1)
+  .max(DISEASE_LIMITS.maxConditions)
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((c, i) => {
+      const opposite = c.status === 'excess' ? 'deficient' : c.status === 'deficient' ? 'excess' : null;
+      if (seen.has(`${c.meridian}:${c.status}`)) ctx.addIssue({ code: 'custom', path: [i], input: c, ...withMessage('patternDuplicate', { meridian: c.meridian, status: c.status }) });
+      else if (opposite && seen.has(`${c.meridian}:${opposite}`)) ctx.addIssue({ code: 'custom', path: [i], input: c, ...withMessage('patternConflict', { meridian: c.meridian }) });
+      seen.add(`${c.meridian}:${c.status}`);
+    });
   });
-});
 
 /** A disease of a category, with its related systems and acupoints (ids, in order) and its meridian pattern. */
 export const diseaseBody = z.object({

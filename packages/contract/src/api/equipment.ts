@@ -22,7 +22,10 @@ export const equipmentListQuery = listQuery(
     institution_id: optionalId,
     expires_from: dateOnly.optional(),
     expires_to: dateOnly.optional(),
-    expiring: z.enum(['1', 'true', '0', 'false']).optional().transform((v) => v === '1' || v === 'true'),
+    expiring: z
+      .enum(['1', 'true', '0', 'false'])
+      .optional()
+      .transform((v) => v === '1' || v === 'true'),
   },
   DEVICE_SORTS,
 );

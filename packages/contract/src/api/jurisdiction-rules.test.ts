@@ -3,8 +3,30 @@ import { MESSAGES } from '../messages';
 import type { MemberInfo } from './auth';
 import type { GrantNode, MenuType } from './jurisdiction';
 import {
-  actorFrom, actorOf, filterTree, firstNotGrantable, WHY_MESSAGE, withAncestors, grantAll, grantNone, grantSummary, indexGrants, normalizeGrants, subtreeIds, toggleGrant, typesFittingChildren, typesUnder,
-  whyNotChangeAdminRole, whyNotDeleteAdmin, whyNotDeleteMenu, whyNotDeleteRole, whyNotEditRole, whyNotResetPassword, whyNotToggleAdmin, whyNotToggleRole, whyNotViewAs,
+  actorFrom,
+  actorOf,
+  filterTree,
+  firstNotGrantable,
+  WHY_MESSAGE,
+  withAncestors,
+  grantAll,
+  grantNone,
+  grantSummary,
+  indexGrants,
+  normalizeGrants,
+  subtreeIds,
+  toggleGrant,
+  typesFittingChildren,
+  typesUnder,
+  whyNotChangeAdminRole,
+  whyNotDeleteAdmin,
+  whyNotDeleteMenu,
+  whyNotDeleteRole,
+  whyNotEditRole,
+  whyNotResetPassword,
+  whyNotToggleAdmin,
+  whyNotToggleRole,
+  whyNotViewAs,
 } from './jurisdiction-rules';
 
 const title = { zh: 'x', en: 'x', es: '', ja: '' };
@@ -12,15 +34,20 @@ function node(id: number, type: MenuType, children: GrantNode[] = [], grantable 
   return { id, parent_id: null, type, sign: `s${id}`, title, icon: null, sort: 0, hidden: 0, builtin: false, grantable, children };
 }
 // 1 directory > 2 page > (3, 4, 5 buttons); 1 > 6 page; 7 directory > 8 page > 9 button (not grantable)
-const tree = [
-  node(1, 1, [node(2, 2, [node(3, 3), node(4, 3), node(5, 3)]), node(6, 2)]),
-  node(7, 1, [node(8, 2, [node(9, 3, [], false)])]),
-];
+const tree = [node(1, 1, [node(2, 2, [node(3, 3), node(4, 3), node(5, 3)]), node(6, 2)]), node(7, 1, [node(8, 2, [node(9, 3, [], false)])])];
 const idx = indexGrants(tree);
 const sorted = (s: Set<number>) => [...s].sort((a, b) => a - b);
 
 const member = (over: Partial<MemberInfo>): MemberInfo => ({
-  id: 1, username: 'admin', name: 'Admin', avatar: '', introduction: '', role_data: [], role: { id: 1, name: 'Super', is_super: true }, viewing_as: null, ...over,
+  id: 1,
+  username: 'admin',
+  name: 'Admin',
+  avatar: '',
+  introduction: '',
+  role_data: [],
+  role: { id: 1, name: 'Super', is_super: true },
+  viewing_as: null,
+  ...over,
 });
 
 describe('actor', () => {
@@ -138,7 +165,12 @@ describe('grant editor', () => {
     expect(firstNotGrantable({ isSuper: true }, new Set(), [3])).toBeNull();
   });
   it('adds the nodes above given ids, unknown parents ending the walk', () => {
-    const parentOf = new Map<number, number | null>([[1, null], [2, 1], [3, 2], [6, 1]]);
+    const parentOf = new Map<number, number | null>([
+      [1, null],
+      [2, 1],
+      [3, 2],
+      [6, 1],
+    ]);
     expect(sorted(withAncestors([3], parentOf))).toEqual([1, 2, 3]);
     expect(sorted(withAncestors([6, 42], parentOf))).toEqual([1, 6, 42]);
   });

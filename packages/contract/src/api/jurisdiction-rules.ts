@@ -13,7 +13,11 @@ import type { AdminRow, GrantNode, MenuNode, MenuType, RoleRow } from './jurisdi
  * Who acts. While a super-admin views the console as another role it acts as that role in every respect
  * (grants, "own role", super-admin exemptions), exactly as the server's access check does.
  */
-export interface Actor { adminId: number | null; roleId: number | null; isSuper: boolean }
+export interface Actor {
+  adminId: number | null;
+  roleId: number | null;
+  isSuper: boolean;
+}
 
 /** The actor of an admin whose own role is `own`, viewing as `viewRoleId` (null: not viewing). */
 export function actorFrom(adminId: number | null, own: { id: number; isSuper: boolean } | null, viewRoleId: number | null): Actor {
@@ -22,7 +26,11 @@ export function actorFrom(adminId: number | null, own: { id: number; isSuper: bo
 }
 
 /** From the admin's user info (or the session's copy of it: role and viewing_as) and the session's user id. */
-export interface ActorSource { id?: number | null; role: MemberInfo['role'] | null; viewing_as: MemberInfo['viewing_as'] }
+export interface ActorSource {
+  id?: number | null;
+  role: MemberInfo['role'] | null;
+  viewing_as: MemberInfo['viewing_as'];
+}
 export function actorOf(member: ActorSource | null | undefined, userId: number | null): Actor {
   const adminId = member?.id ?? userId;
   const role = member?.role;
@@ -31,8 +39,19 @@ export function actorOf(member: ActorSource | null | undefined, userId: number |
 
 /** Why an action is refused: a key of the feature's `why.*` strings, or null when allowed. */
 export type Why =
-  | 'superRoleFixed' | 'superRoleEdit' | 'ownRole' | 'roleInUse' | 'viewAsNotSuper' | 'viewAsSuperRole' | 'roleDisabled'
-  | 'selfDelete' | 'selfStatus' | 'superOnly' | 'builtinDelete' | 'hasChildren' | 'viewing';
+  | 'superRoleFixed'
+  | 'superRoleEdit'
+  | 'ownRole'
+  | 'roleInUse'
+  | 'viewAsNotSuper'
+  | 'viewAsSuperRole'
+  | 'roleDisabled'
+  | 'selfDelete'
+  | 'selfStatus'
+  | 'superOnly'
+  | 'builtinDelete'
+  | 'hasChildren'
+  | 'viewing';
 
 /** The server's answer to each refusal (`hasChildren` and `roleInUse` take `{ count }`). */
 export const WHY_MESSAGE: Record<Why, MessageKey> = {
@@ -142,8 +161,16 @@ export function withAncestors(ids: Iterable<number>, parentOf: ReadonlyMap<numbe
 /** The node with this id and every node below it. */
 export function subtreeIds<N extends { id: number; children: N[] }>(nodes: N[], id: number): Set<number> {
   const out = new Set<number>();
-  const add = (n: N) => { out.add(n.id); n.children.forEach(add); };
-  const find = (list: N[]): boolean => list.some((n) => (n.id === id ? (add(n), true) : find(n.children)));
+  const add = (n: N) => {
+    out.add(n.id);
+    n.children.forEach(add);
+  };
+  const find = (list: N[]): boolean =>
+    list.some((n) => {
+      if (n.id !== id) return find(n.children);
+      add(n);
+      return true;
+    });
   find(nodes);
   return out;
 }
@@ -178,21 +205,29 @@ export interface GrantIndex {
 
 export function indexGrants(nodes: GrantNode[]): GrantIndex {
   const idx: GrantIndex = { parent: new Map(), children: new Map(), grantable: new Map(), type: new Map(), all: [] };
-  const walk = (list: GrantNode[], parent: number | null) => list.forEach((n) => {
-    idx.parent.set(n.id, parent);
-    idx.children.set(n.id, n.children.map((c) => c.id));
-    idx.grantable.set(n.id, n.grantable);
-    idx.type.set(n.id, n.type);
-    idx.all.push(n.id);
-    walk(n.children, n.id);
-  });
+  const walk = (list: GrantNode[], parent: number | null) =>
+    list.forEach((n) => {
+      idx.parent.set(n.id, parent);
+      idx.children.set(
+        n.id,
+        n.children.map((c) => c.id),
+      );
+      idx.grantable.set(n.id, n.grantable);
+      idx.type.set(n.id, n.type);
+      idx.all.push(n.id);
+      walk(n.children, n.id);
+    });
   walk(nodes, null);
   return idx;
 }
 
 function descendants(idx: GrantIndex, id: number): number[] {
   const out: number[] = [];
-  const walk = (at: number) => (idx.children.get(at) ?? []).forEach((c) => { out.push(c); walk(c); });
+  const walk = (at: number) =>
+    (idx.children.get(at) ?? []).forEach((c) => {
+      out.push(c);
+      walk(c);
+    });
   walk(id);
   return out;
 }
@@ -249,7 +284,12 @@ export function grantAll(idx: GrantIndex, checked: ReadonlySet<number>): Set<num
 
 /** Clears what the caller may take away (clear all). */
 export function grantNone(idx: GrantIndex, checked: ReadonlySet<number>): Set<number> {
-  return new Set(normalizeGrants(idx, [...checked].filter((id) => !idx.grantable.get(id))));
+  return new Set(
+    normalizeGrants(
+      idx,
+      [...checked].filter((id) => !idx.grantable.get(id)),
+    ),
+  );
 }
 
 /** Counts of granted pages and buttons (the summary above the tree). */

@@ -13,9 +13,11 @@ import { listQuery, optionalText } from './common';
  */
 
 /** A 0/1 flag as JSON or query text (true/false accepted too). */
-const flag01 = z.union([z.literal(0), z.literal(1), z.boolean(), z.enum(['0', '1', 'true', 'false'])])
-  .transform((v) => (v === 1 || v === true || v === '1' || v === 'true' ? 1 : 0) as 0 | 1);
-const optionalFlag = z.enum(['0', '1', 'true', 'false']).optional().transform((v) => (v === undefined ? undefined : v === '1' || v === 'true'));
+const flag01 = z.union([z.literal(0), z.literal(1), z.boolean(), z.enum(['0', '1', 'true', 'false'])]).transform((v) => (v === 1 || v === true || v === '1' || v === 'true' ? 1 : 0) as 0 | 1);
+const optionalFlag = z
+  .enum(['0', '1', 'true', 'false'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true'));
 
 /** `{ id }` (detail queries, delete bodies). */
 export const idBody = idInput;
@@ -39,9 +41,17 @@ export const MENU_SIGN_RE = /^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/;
 
 /** A parent node: an id, or null for the top level (strict ids: 0 is refused like any other non-id). */
 const parentId = nullableId;
-const menuType = z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)]));
+const menuType = z.coerce
+  .number()
+  .int()
+  .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)]));
 const menuSign = z.string().trim().regex(MENU_SIGN_RE);
-const menuIcon = z.string().trim().max(50).nullable().transform((v) => (v ? v : null));
+const menuIcon = z
+  .string()
+  .trim()
+  .max(50)
+  .nullable()
+  .transform((v) => (v ? v : null));
 const menuSort = z.coerce.number().int().min(-1_000_000).max(1_000_000);
 /** A node's fields, for forms (`fieldRules`, `limitsOf`): the limits are stated here once. */
 export const menuFields = { title: menuTitleSchema, sign: menuSign, icon: menuIcon, sort: menuSort };
@@ -132,17 +142,30 @@ export interface RoleDetail extends RoleRow {
   /** Granted node ids (ancestors included); every node for the super role. */
   menu_ids: number[];
 }
-export interface RoleOption { id: number; name: string; status: boolean; is_super: boolean }
-export interface SessionKeyAnswer { key: string }
+export interface RoleOption {
+  id: number;
+  name: string;
+  status: boolean;
+  is_super: boolean;
+}
+export interface SessionKeyAnswer {
+  key: string;
+}
 
 // ---------------------------------------------------------------------------------------- admin users
 
 export const ADMIN_SORTS = ['username', 'name', 'status', 'last_login_at', 'created_at'] as const;
-export const adminListQuery = listQuery({
-  keyword: optionalText(64),
-  role_id: optionalId,
-  status: z.enum(['0', '1']).optional().transform((v) => (v === undefined ? undefined : (Number(v) as 0 | 1))),
-}, ADMIN_SORTS);
+export const adminListQuery = listQuery(
+  {
+    keyword: optionalText(64),
+    role_id: optionalId,
+    status: z
+      .enum(['0', '1'])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : (Number(v) as 0 | 1))),
+  },
+  ADMIN_SORTS,
+);
 export type AdminListQuery = z.infer<typeof adminListQuery>;
 
 export const ADMIN_USERNAME_RE = /^[A-Za-z0-9][A-Za-z0-9_.@-]{1,63}$/;

@@ -13,7 +13,6 @@ import { listQuery, optionalText, withMessage } from './common';
  * that refer to it (payments, activation codes: a later issue).
  */
 
-
 export const PACKAGE_KINDS = ['count', 'time'] as const;
 export type PackageKind = (typeof PACKAGE_KINDS)[number];
 export const PACKAGE_STATUSES = ['on_sale', 'off_sale'] as const;
@@ -48,12 +47,17 @@ const packageShape = {
   description: z.string().trim().max(500).optional().default(''),
 };
 
-interface PackageFields { kind: PackageKind; uses?: number | null; days?: number | null; commission_rate_l1_bp: number; commission_rate_l2_bp: number }
+interface PackageFields {
+  kind: PackageKind;
+  uses?: number | null;
+  days?: number | null;
+  commission_rate_l1_bp: number;
+  commission_rate_l2_bp: number;
+}
 
 /** The cross-field rules: exactly one of uses/days, matching the kind; the two rates sum to at most 10000. */
 function checkPackage(v: PackageFields, ctx: z.RefinementCtx) {
-  const issue = (path: string, msg: Parameters<typeof withMessage>[0], params?: Record<string, number>) =>
-    ctx.addIssue({ code: 'custom', path: [path], ...withMessage(msg, params) });
+  const issue = (path: string, msg: Parameters<typeof withMessage>[0], params?: Record<string, number>) => ctx.addIssue({ code: 'custom', path: [path], ...withMessage(msg, params) });
   if (v.kind === 'count') {
     if (v.uses == null) issue('uses', 'packageUsesRequired');
     if (v.days != null) issue('days', 'packageDaysNotAllowed');
@@ -69,11 +73,16 @@ function checkPackage(v: PackageFields, ctx: z.RefinementCtx) {
 /** uses/days of the other kind come out as null. */
 const normalize = <T extends PackageFields>(v: T) => ({ ...v, uses: v.kind === 'count' ? v.uses! : null, days: v.kind === 'time' ? v.days! : null });
 
-export const packageAddBody = z.object({ ...packageShape, status: z.enum(PACKAGE_STATUSES).optional().default('off_sale') })
-  .superRefine(checkPackage).transform(normalize);
+export const packageAddBody = z
+  .object({ ...packageShape, status: z.enum(PACKAGE_STATUSES).optional().default('off_sale') })
+  .superRefine(checkPackage)
+  .transform(normalize);
 export type PackageAddBody = z.infer<typeof packageAddBody>;
 /** Edit sends the whole record (status changes through POST /package/set_status). */
-export const packageEditBody = z.object({ id, ...packageShape }).superRefine(checkPackage).transform(normalize);
+export const packageEditBody = z
+  .object({ id, ...packageShape })
+  .superRefine(checkPackage)
+  .transform(normalize);
 export type PackageEditBody = z.infer<typeof packageEditBody>;
 export const packageSetStatusBody = z.object({ id, status: z.enum(PACKAGE_STATUSES) });
 export type PackageSetStatusBody = z.infer<typeof packageSetStatusBody>;

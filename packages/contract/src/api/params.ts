@@ -21,7 +21,10 @@ import type { L10n, Lang } from '../i18n';
 export const PARAM_TYPES = ['string', 'integer', 'enum', 'text', 'money_cents'] as const;
 /** string: one line; text: several lines; money_cents: integer cents (the form shows currency units). */
 export type ParamType = (typeof PARAM_TYPES)[number];
-export interface ParamOption { value: string; label: L10n }
+export interface ParamOption {
+  value: string;
+  label: L10n;
+}
 
 export interface ParamMeta {
   type: ParamType;
@@ -45,12 +48,23 @@ const same = (text: string) => t(text, text, text, text);
 
 export const PARAM_META = {
   site_title: {
-    type: 'string', default: 'Bioelectric Diagnosis & Treatment', min_length: 1, max_length: 60, public: true,
+    type: 'string',
+    default: 'Bioelectric Diagnosis & Treatment',
+    min_length: 1,
+    max_length: 60,
+    public: true,
     label: t('站点标题', 'Site title', 'Título del sitio', 'サイトタイトル'),
-    help: t('显示在登录页和浏览器标签上', 'Shown on the login page and in the browser tab', 'Se muestra en la página de inicio de sesión y en la pestaña del navegador', 'ログインページとブラウザのタブに表示されます'),
+    help: t(
+      '显示在登录页和浏览器标签上',
+      'Shown on the login page and in the browser tab',
+      'Se muestra en la página de inicio de sesión y en la pestaña del navegador',
+      'ログインページとブラウザのタブに表示されます',
+    ),
   },
   default_language: {
-    type: 'enum', default: 'en', public: true,
+    type: 'enum',
+    default: 'en',
+    public: true,
     options: [
       { value: 'zh', label: same('中文') },
       { value: 'en', label: same('English') },
@@ -58,44 +72,91 @@ export const PARAM_META = {
       { value: 'ja', label: same('日本語') },
     ],
     label: t('默认语言', 'Default language', 'Idioma predeterminado', '既定の言語'),
-    help: t('访客没有保存语言偏好、且浏览器语言不受支持时使用的语言', 'Used when a visitor has no saved language and the browser\'s language is not supported', 'Se usa cuando el visitante no tiene un idioma guardado y el idioma del navegador no es compatible', '保存された言語がなく、ブラウザの言語が未対応の場合に使われます'),
+    help: t(
+      '访客没有保存语言偏好、且浏览器语言不受支持时使用的语言',
+      "Used when a visitor has no saved language and the browser's language is not supported",
+      'Se usa cuando el visitante no tiene un idioma guardado y el idioma del navegador no es compatible',
+      '保存された言語がなく、ブラウザの言語が未対応の場合に使われます',
+    ),
   },
   min_payout_cents: {
-    type: 'money_cents', default: 10_000, min: 0, max: 100_000_000,
+    type: 'money_cents',
+    default: 10_000,
+    min: 0,
+    max: 100_000_000,
     label: t('最低提现金额', 'Minimum payout', 'Retiro mínimo', '最低出金額'),
-    help: t('机构单次申请提现的最低金额', 'The smallest amount an institution may apply to withdraw at once', 'El importe mínimo que una institución puede solicitar retirar de una vez', '機関が一度に申請できる最低出金額'),
+    help: t(
+      '机构单次申请提现的最低金额',
+      'The smallest amount an institution may apply to withdraw at once',
+      'El importe mínimo que una institución puede solicitar retirar de una vez',
+      '機関が一度に申請できる最低出金額',
+    ),
   },
   password_min_length: {
-    type: 'integer', default: 8, min: 3, max: 64,
+    type: 'integer',
+    default: 8,
+    min: 3,
+    max: 64,
     label: t('密码最小长度', 'Minimum password length', 'Longitud mínima de la contraseña', 'パスワードの最小文字数'),
-    help: t('管理员和机构设置新密码时的最少字符数', 'Fewest characters a new password of an admin or institution may have', 'Número mínimo de caracteres de una nueva contraseña de administrador o institución', '管理者・機関が新しいパスワードに使う最小文字数'),
+    help: t(
+      '管理员和机构设置新密码时的最少字符数',
+      'Fewest characters a new password of an admin or institution may have',
+      'Número mínimo de caracteres de una nueva contraseña de administrador o institución',
+      '管理者・機関が新しいパスワードに使う最小文字数',
+    ),
   },
   session_idle_minutes: {
-    type: 'integer', default: 120, min: 5, max: 7 * 24 * 60,
+    type: 'integer',
+    default: 120,
+    min: 5,
+    max: 7 * 24 * 60,
     label: t('会话空闲超时（分钟）', 'Session idle timeout (minutes)', 'Inactividad máxima de la sesión (minutos)', 'セッションの無操作タイムアウト（分）'),
-    help: t('无操作超过此时间后需要重新登录', 'After this long without activity, the user must sign in again', 'Tras este tiempo sin actividad, el usuario debe iniciar sesión de nuevo', 'この時間操作がないと再ログインが必要になります'),
+    help: t(
+      '无操作超过此时间后需要重新登录',
+      'After this long without activity, the user must sign in again',
+      'Tras este tiempo sin actividad, el usuario debe iniciar sesión de nuevo',
+      'この時間操作がないと再ログインが必要になります',
+    ),
   },
   session_absolute_hours: {
-    type: 'integer', default: 168, min: 1, max: 90 * 24,
+    type: 'integer',
+    default: 168,
+    min: 1,
+    max: 90 * 24,
     label: t('会话最长有效期（小时）', 'Maximum session lifetime (hours)', 'Duración máxima de la sesión (horas)', 'セッションの最長有効期間（時間）'),
-    help: t('登录后无论是否活动，超过此时间都需重新登录（对新登录生效）', 'However active, a sign-in lasts at most this long (applies to new sign-ins)', 'Aunque haya actividad, un inicio de sesión dura como máximo esto (se aplica a los nuevos)', '操作の有無にかかわらず、ログインはこの時間で切れます（新しいログインに適用）'),
+    help: t(
+      '登录后无论是否活动，超过此时间都需重新登录（对新登录生效）',
+      'However active, a sign-in lasts at most this long (applies to new sign-ins)',
+      'Aunque haya actividad, un inicio de sesión dura como máximo esto (se aplica a los nuevos)',
+      '操作の有無にかかわらず、ログインはこの時間で切れます（新しいログインに適用）',
+    ),
   },
   report_disclaimer: {
-    type: 'text', default: 'This report supports, and does not replace, a diagnosis by a qualified practitioner.', min_length: 0, max_length: 2000,
+    type: 'text',
+    default: 'This report supports, and does not replace, a diagnosis by a qualified practitioner.',
+    min_length: 0,
+    max_length: 2000,
     label: t('报告免责声明', 'Report disclaimer', 'Aviso legal del informe', 'レポートの免責事項'),
     help: t('打印在每份检测报告底部的文字', 'Text printed at the foot of every inspection report', 'Texto impreso al pie de cada informe de inspección', '各検査レポートの末尾に印刷される文章'),
   },
   expiring_days: {
-    type: 'integer', default: 30, min: 1, max: 365,
+    type: 'integer',
+    default: 30,
+    min: 1,
+    max: 365,
     label: t('即将到期天数', 'Expiring-soon window (days)', 'Aviso de vencimiento (días)', '期限切れ間近の日数'),
-    help: t('设备在此天数内到期时标记为“即将到期”', 'Devices that expire within this many days are marked as expiring', 'Los equipos que vencen en estos días se marcan como próximos a vencer', 'この日数以内に期限切れになる機器は「期限間近」と表示されます'),
+    help: t(
+      '设备在此天数内到期时标记为“即将到期”',
+      'Devices that expire within this many days are marked as expiring',
+      'Los equipos que vencen en estos días se marcan como próximos a vencer',
+      'この日数以内に期限切れになる機器は「期限間近」と表示されます',
+    ),
   },
 } as const satisfies Record<string, ParamMeta>;
 
 export type ParamKey = keyof typeof PARAM_META;
 export const PARAM_KEYS = Object.keys(PARAM_META) as ParamKey[];
-type ValueOf<D> = D extends { type: 'enum'; options: readonly (infer O)[] } ? (O extends { value: infer V } ? V : never)
-  : D extends { type: 'integer' | 'money_cents' } ? number : string;
+type ValueOf<D> = D extends { type: 'enum'; options: readonly (infer O)[] } ? (O extends { value: infer V } ? V : never) : D extends { type: 'integer' | 'money_cents' } ? number : string;
 export type ParamValues = { -readonly [K in ParamKey]: ValueOf<(typeof PARAM_META)[K]> };
 
 /** Form inputs may send integers as text: digits are accepted and turned into numbers. */
@@ -106,12 +167,23 @@ export function paramSchema(meta: ParamMeta): z.ZodType<string | number> {
   switch (meta.type) {
     case 'integer':
     case 'money_cents':
-      return z.preprocess(integerText, z.number().int().min(meta.min ?? 0).max(meta.max ?? Number.MAX_SAFE_INTEGER));
+      return z.preprocess(
+        integerText,
+        z
+          .number()
+          .int()
+          .min(meta.min ?? 0)
+          .max(meta.max ?? Number.MAX_SAFE_INTEGER),
+      );
     case 'enum':
       return z.enum(meta.options!.map((o) => o.value) as [string, ...string[]]);
     case 'string':
     case 'text':
-      return z.string().trim().min(meta.min_length ?? 0).max(meta.max_length ?? 2000);
+      return z
+        .string()
+        .trim()
+        .min(meta.min_length ?? 0)
+        .max(meta.max_length ?? 2000);
   }
 }
 
@@ -121,7 +193,8 @@ export const PARAM_SCHEMAS = Object.fromEntries(PARAM_KEYS.map((k) => [k, paramS
 
 /** POST /params/save: any subset of the parameters; an unknown key or any invalid value refuses the whole save. */
 export const paramsSaveBody = z.object({
-  values: z.strictObject(Object.fromEntries(PARAM_KEYS.map((k) => [k, PARAM_SCHEMAS[k].optional()])) as { [K in ParamKey]: z.ZodOptional<z.ZodType<ParamValues[K]>> })
+  values: z
+    .strictObject(Object.fromEntries(PARAM_KEYS.map((k) => [k, PARAM_SCHEMAS[k].optional()])) as { [K in ParamKey]: z.ZodOptional<z.ZodType<ParamValues[K]>> })
     .refine((v) => Object.values(v).some((x) => x !== undefined), withMessage('paramsNothing')),
 });
 export type ParamsSaveBody = z.infer<typeof paramsSaveBody>;

@@ -39,20 +39,28 @@ export function cnIdChecksumOk(value: string): boolean {
 /** ID card or passport number: letters, digits and dashes, up to 32; upper-cased; checksum checked when it looks like a Chinese ID. */
 export const ID_NUMBER_RE = /^[A-Z0-9-]{1,32}$/;
 export const ID_NUMBER_MAX = 32;
-export const idNumberSchema = z.string().trim().max(ID_NUMBER_MAX).transform((v) => v.replace(/\s+/g, '').toUpperCase())
+export const idNumberSchema = z
+  .string()
+  .trim()
+  .max(ID_NUMBER_MAX)
+  .transform((v) => v.replace(/\s+/g, '').toUpperCase())
   .refine((v) => ID_NUMBER_RE.test(v), withMessage('badIdNumber'))
   .refine((v) => !CN_ID_RE.test(v) || cnIdChecksumOk(v), withMessage('idChecksum'));
 
 /** The latest date that is "today" somewhere on Earth (UTC+14), so nobody born today is refused. */
 export const latestToday = () => new Date(Date.now() + 14 * 3600_000).toISOString().slice(0, 10);
 export const EARLIEST_BIRTH_DATE = '1900-01-01';
-export const birthDateSchema = z.iso.date()
+export const birthDateSchema = z.iso
+  .date()
   .refine((v) => v >= EARLIEST_BIRTH_DATE, withMessage('birthDateTooOld'))
   .refine((v) => v <= latestToday(), withMessage('birthDateFuture'));
 
 /** Optional form value: '' and null clear it, an omitted key stays undefined (edit: unchanged). */
 export const clearable = <T extends z.ZodType>(schema: T) =>
-  z.union([z.literal(''), z.null(), schema]).optional().transform((v) => (v === '' ? null : v) as z.output<T> | null | undefined);
+  z
+    .union([z.literal(''), z.null(), schema])
+    .optional()
+    .transform((v) => (v === '' ? null : v) as z.output<T> | null | undefined);
 
 /**
  * How lists mask personal numbers (the full values come only from the detail calls): the mask is at

@@ -42,10 +42,7 @@ export type SchematicEditBody = z.infer<typeof schematicEditBody>;
 export const saveMarkersBody = z.object({ id: idSchema, markers: markerList });
 export type SaveMarkersBody = z.infer<typeof saveMarkersBody>;
 export const SCHEMATIC_SORTS = ['sort', 'kind', 'id', 'created_at'] as const;
-export const schematicListQuery = listQuery(
-  { keyword: optionalText(64), kind: z.enum(SCHEMATIC_KINDS).optional(), acupoint_id: optionalId },
-  SCHEMATIC_SORTS,
-);
+export const schematicListQuery = listQuery({ keyword: optionalText(64), kind: z.enum(SCHEMATIC_KINDS).optional(), acupoint_id: optionalId }, SCHEMATIC_SORTS);
 export type SchematicListQuery = z.infer<typeof schematicListQuery>;
 
 export interface SchematicRow {

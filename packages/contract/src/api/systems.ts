@@ -32,7 +32,10 @@ export const systemListQuery = listQuery(
     keyword: optionalText(64),
     parent_id: optionalId,
     /** 1 body systems, 2 subsystems. */
-    level: z.enum(['1', '2']).optional().transform((v) => (v ? (Number(v) as 1 | 2) : undefined)),
+    level: z
+      .enum(['1', '2'])
+      .optional()
+      .transform((v) => (v ? (Number(v) as 1 | 2) : undefined)),
   },
   SYSTEM_SORTS,
 );

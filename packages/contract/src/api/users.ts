@@ -29,7 +29,12 @@ export const userListQuery = listQuery(
 export type UserListQuery = z.infer<typeof userListQuery>;
 
 /** Centimetres and kilograms with one decimal (more decimals are rounded). */
-const tenths = (min: number, max: number) => z.coerce.number().min(min).max(max).transform((v) => Math.round(v * 10) / 10);
+const tenths = (min: number, max: number) =>
+  z.coerce
+    .number()
+    .min(min)
+    .max(max)
+    .transform((v) => Math.round(v * 10) / 10);
 export const USER_LIMITS = { heightCm: [20, 260], weightKg: [1, 500] } as const;
 
 /** The fields of a user's add / edit, one schema each (forms take their limits from these). */

@@ -5,27 +5,31 @@ import { institutions } from './core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const devices = pgTable('devices', {
-  id: serial('id').primaryKey(),
-  serial: varchar('serial', { length: 40 }).notNull(),
-  model: varchar('model', { length: 40 }).notNull().default(''),
-  name: varchar('name', { length: 100 }).notNull().default(''),
-  /** Null while the device is in platform stock. */
-  institutionId: integer('institution_id').references(() => institutions.id),
-  status: varchar('status', { length: 12 }).$type<DeviceStatus>().notNull().default('inactive'),
-  activatedAt: ts('activated_at'),
-  expiresAt: ts('expires_at'),
-  remainingUses: integer('remaining_uses'),
-  totalInspections: integer('total_inspections').notNull().default(0),
-  lastSeenAt: ts('last_seen_at'),
-  secretHash: text('secret_hash').notNull().default(''),
-  remark: varchar('remark', { length: 500 }).notNull().default(''),
-  createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex('devices_serial_uq').on(t.serial),
-  index('devices_institution_idx').on(t.institutionId, t.id),
-  index('devices_expires_idx').on(t.expiresAt),
-  index('devices_created_idx').on(t.createdAt),
-  // Keyword search matches any part of serial, name or model: a trigram index keeps it fast at scale.
-  index('devices_search_trgm_idx').using('gin', sql`lower(${t.serial} || ' ' || ${t.name} || ' ' || ${t.model}) gin_trgm_ops`),
-]);
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    serial: varchar('serial', { length: 40 }).notNull(),
+    model: varchar('model', { length: 40 }).notNull().default(''),
+    name: varchar('name', { length: 100 }).notNull().default(''),
+    /** Null while the device is in platform stock. */
+    institutionId: integer('institution_id').references(() => institutions.id),
+    status: varchar('status', { length: 12 }).$type<DeviceStatus>().notNull().default('inactive'),
+    activatedAt: ts('activated_at'),
+    expiresAt: ts('expires_at'),
+    remainingUses: integer('remaining_uses'),
+    totalInspections: integer('total_inspections').notNull().default(0),
+    lastSeenAt: ts('last_seen_at'),
+    secretHash: text('secret_hash').notNull().default(''),
+    remark: varchar('remark', { length: 500 }).notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('devices_serial_uq').on(t.serial),
+    index('devices_institution_idx').on(t.institutionId, t.id),
+    index('devices_expires_idx').on(t.expiresAt),
+    index('devices_created_idx').on(t.createdAt),
+    // Keyword search matches any part of serial, name or model: a trigram index keeps it fast at scale.
+    index('devices_search_trgm_idx').using('gin', sql`lower(${t.serial} || ' ' || ${t.name} || ' ' || ${t.model}) gin_trgm_ops`),
+  ],
+);

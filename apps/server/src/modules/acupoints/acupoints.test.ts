@@ -7,11 +7,16 @@ import { createTestApp, type TestApp } from '../../test/harness';
 let t: TestApp;
 let admin: string;
 
-
 const point = (code: string, extra: Record<string, unknown> = {}) => ({
-  code, meridian: 'SP', name: { zh: '阴陵泉', en: 'Yinlingquan (Yin Mound Spring)', es: 'Yinlingquan (Manantial de la Colina Yin)', ja: '陰陵泉' },
-  location: { en: 'Below the medial condyle of the tibia' }, indications: { zh: '水肿', en: 'Oedema' },
-  is_treatment_point: true, is_measurement_point: false, sort: 900, ...extra,
+  code,
+  meridian: 'SP',
+  name: { zh: '阴陵泉', en: 'Yinlingquan (Yin Mound Spring)', es: 'Yinlingquan (Manantial de la Colina Yin)', ja: '陰陵泉' },
+  location: { en: 'Below the medial condyle of the tibia' },
+  indications: { zh: '水肿', en: 'Oedema' },
+  is_treatment_point: true,
+  is_measurement_point: false,
+  sort: 900,
+  ...extra,
 });
 const add = (body: Record<string, unknown>, key = admin) => t.call('POST', '/acupoint/add', { key, body });
 const idOf = async (code: string) => (await t.call('GET', '/acupoint/list', { key: admin, query: { keyword: code, limit: 200 } })).datas.list.find((r: any) => r.code === code).id;
@@ -20,7 +25,9 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = (await t.login('admin')).key;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('acupoints', () => {
   it('seeds the 12 source points as measurement points and common treatment points', async () => {
@@ -39,8 +46,16 @@ describe('acupoints', () => {
     const id = res.datas.id;
     const detail = await t.call('GET', '/acupoint/detail', { key: admin, query: { id } });
     expect(detail.datas).toMatchObject({
-      code: 'SP9', meridian: 'SP', status: 1, is_treatment_point: true, is_measurement_point: false, image: '',
-      location: { zh: '', en: 'Below the medial condyle of the tibia', es: '', ja: '' }, actions: [], schematics: [], diseases: [],
+      code: 'SP9',
+      meridian: 'SP',
+      status: 1,
+      is_treatment_point: true,
+      is_measurement_point: false,
+      image: '',
+      location: { zh: '', en: 'Below the medial condyle of the tibia', es: '', ja: '' },
+      actions: [],
+      schematics: [],
+      diseases: [],
     });
 
     const sp = await t.call('GET', '/acupoint/list', { key: admin, query: { meridian: 'SP', sort: 'code', order: 'ascend' } });
@@ -51,12 +66,18 @@ describe('acupoints', () => {
     // keyword: code or a name in any language
     for (const kw of ['sp9', '阴陵', 'Mound Spring', 'colina yin']) {
       const found = await t.call('GET', '/acupoint/list', { key: admin, query: { keyword: kw } });
-      expect(found.datas.list.map((r: any) => r.code), kw).toContain('SP9');
+      expect(
+        found.datas.list.map((r: any) => r.code),
+        kw,
+      ).toContain('SP9');
     }
     // LIKE wildcards in the keyword are literal
     expect((await t.call('GET', '/acupoint/list', { key: admin, query: { keyword: '%' } })).datas.total).toBe(0);
 
-    const edit = await t.call('POST', '/acupoint/edit', { key: admin, body: { ...point('SP9', { status: 0, is_treatment_point: false }), id, image: '/adminapi/uploads/0123456789abcdef0123456789abcdef.png' } });
+    const edit = await t.call('POST', '/acupoint/edit', {
+      key: admin,
+      body: { ...point('SP9', { status: 0, is_treatment_point: false }), id, image: '/adminapi/uploads/0123456789abcdef0123456789abcdef.png' },
+    });
     expect(edit.code, edit.raw).toBe(200);
     const after = await t.call('GET', '/acupoint/detail', { key: admin, query: { id } });
     expect(after.datas).toMatchObject({ status: 0, is_treatment_point: false, image: '/adminapi/uploads/0123456789abcdef0123456789abcdef.png' });

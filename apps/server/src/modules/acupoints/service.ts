@@ -1,7 +1,16 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type {
-  AcupointActions, AcupointBody, AcupointDetail, AcupointEditBody, AcupointListQuery, AcupointOption, AcupointRow,
-  IdInput, ListResult, SaveActionsBody, TreatmentAction,
+  AcupointActions,
+  AcupointBody,
+  AcupointDetail,
+  AcupointEditBody,
+  AcupointListQuery,
+  AcupointOption,
+  AcupointRow,
+  IdInput,
+  ListResult,
+  SaveActionsBody,
+  TreatmentAction,
 } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { acupointActions, acupoints, diseaseAcupoints, diseases, schematicMarkers, schematics } from '../../db/schema';
@@ -16,9 +25,19 @@ const actionCount = sql<number>`(select count(*)::int from acupoint_actions a wh
 
 function toRow(a: typeof acupoints.$inferSelect, actions: number): AcupointRow {
   return {
-    id: a.id, code: a.code, name: a.name, meridian: a.meridian, location: a.location, indications: a.indications,
-    is_measurement_point: a.isMeasurementPoint, is_treatment_point: a.isTreatmentPoint, image: a.image, sort: a.sort,
-    status: a.status as 0 | 1, action_count: Number(actions), created_at: iso(a.createdAt),
+    id: a.id,
+    code: a.code,
+    name: a.name,
+    meridian: a.meridian,
+    location: a.location,
+    indications: a.indications,
+    is_measurement_point: a.isMeasurementPoint,
+    is_treatment_point: a.isTreatmentPoint,
+    image: a.image,
+    sort: a.sort,
+    status: a.status as 0 | 1,
+    action_count: Number(actions),
+    created_at: iso(a.createdAt),
   };
 }
 
@@ -30,15 +49,24 @@ export async function list(db: Tx, _auth: Auth, q: AcupointListQuery): Promise<L
   if (q.status !== undefined) conds.push(eq(acupoints.status, q.status));
   const where = and(...conds);
   return pagedList(db, q, fromWhere(acupoints, where), async (limit, offset) =>
-    (await db.select({ a: acupoints, actionCount }).from(acupoints).where(where)
-      .orderBy(...editorOrder(SORT_COLUMNS, q, acupoints.sort, acupoints.id)).limit(limit).offset(offset))
-      .map((r) => toRow(r.a, r.actionCount)));
+    (
+      await db
+        .select({ a: acupoints, actionCount })
+        .from(acupoints)
+        .where(where)
+        .orderBy(...editorOrder(SORT_COLUMNS, q, acupoints.sort, acupoints.id))
+        .limit(limit)
+        .offset(offset)
+    ).map((r) => toRow(r.a, r.actionCount)),
+  );
 }
 
 /** Every acupoint, short, in the editor's order: for pickers (disease acupoints, schematic markers). */
 export async function options(db: Tx, _auth: Auth, _input: unknown): Promise<AcupointOption[]> {
-  const rows = await db.select({ id: acupoints.id, code: acupoints.code, name: acupoints.name, meridian: acupoints.meridian, status: acupoints.status })
-    .from(acupoints).orderBy(asc(acupoints.sort), asc(acupoints.id));
+  const rows = await db
+    .select({ id: acupoints.id, code: acupoints.code, name: acupoints.name, meridian: acupoints.meridian, status: acupoints.status })
+    .from(acupoints)
+    .orderBy(asc(acupoints.sort), asc(acupoints.id));
   return rows.map((r) => ({ ...r, status: r.status as 0 | 1 }));
 }
 
@@ -49,11 +77,18 @@ async function actionsOf(db: Tx, acupointId: number): Promise<TreatmentAction[]>
 
 async function holdersOf(db: Tx, id: number) {
   const [onSchematics, inDiseases] = await Promise.all([
-    db.selectDistinct({ id: schematics.id, title: schematics.title, sort: schematics.sort }).from(schematicMarkers)
-      .innerJoin(schematics, eq(schematics.id, schematicMarkers.schematicId)).where(eq(schematicMarkers.acupointId, id))
+    db
+      .selectDistinct({ id: schematics.id, title: schematics.title, sort: schematics.sort })
+      .from(schematicMarkers)
+      .innerJoin(schematics, eq(schematics.id, schematicMarkers.schematicId))
+      .where(eq(schematicMarkers.acupointId, id))
       .orderBy(asc(schematics.sort), asc(schematics.id)),
-    db.select({ id: diseases.id, name: diseases.name }).from(diseaseAcupoints).innerJoin(diseases, eq(diseases.id, diseaseAcupoints.diseaseId))
-      .where(eq(diseaseAcupoints.acupointId, id)).orderBy(asc(diseases.sort), asc(diseases.id)),
+    db
+      .select({ id: diseases.id, name: diseases.name })
+      .from(diseaseAcupoints)
+      .innerJoin(diseases, eq(diseases.id, diseaseAcupoints.diseaseId))
+      .where(eq(diseaseAcupoints.acupointId, id))
+      .orderBy(asc(diseases.sort), asc(diseases.id)),
   ]);
   return { onSchematics, inDiseases };
 }
@@ -78,14 +113,24 @@ export async function snapshot(db: Tx, id: number | null): Promise<(AcupointRow 
 }
 
 async function assertCodeFree(db: Tx, code: string, selfId: number | null) {
-  const [taken] = await db.select({ id: acupoints.id }).from(acupoints)
+  const [taken] = await db
+    .select({ id: acupoints.id })
+    .from(acupoints)
     .where(and(eq(acupoints.code, code), selfId === null ? undefined : ne(acupoints.id, selfId)));
   if (taken) throw fieldError('code', 'duplicate', { field: code });
 }
 
 const values = (b: AcupointBody) => ({
-  code: b.code, name: b.name, meridian: b.meridian, location: b.location, indications: b.indications,
-  isMeasurementPoint: b.is_measurement_point, isTreatmentPoint: b.is_treatment_point, image: b.image, sort: b.sort, status: b.status,
+  code: b.code,
+  name: b.name,
+  meridian: b.meridian,
+  location: b.location,
+  indications: b.indications,
+  isMeasurementPoint: b.is_measurement_point,
+  isTreatmentPoint: b.is_treatment_point,
+  image: b.image,
+  sort: b.sort,
+  status: b.status,
 });
 
 /** A concurrent write may take the code between the check and the write: same message. */
@@ -116,19 +161,22 @@ export async function edit(db: Tx, _auth: Auth, body: AcupointEditBody): Promise
 export async function remove(db: Tx, _auth: Auth, { id }: IdInput): Promise<null> {
   const [found] = await db.select({ id: acupoints.id }).from(acupoints).where(eq(acupoints.id, id));
   if (!found) throw notFound();
-  await guardedDelete(db, async () => {
-    const { onSchematics, inDiseases } = await holdersOf(db, id);
-    return [
-      { key: 'holderSchematics', count: onSchematics.length, names: onSchematics.map((s) => s.title) },
-      { key: 'holderDiseases', count: inDiseases.length, names: inDiseases.map((d) => d.name) },
-    ];
-  }, (tx) => tx.delete(acupoints).where(eq(acupoints.id, id)));
+  await guardedDelete(
+    db,
+    async () => {
+      const { onSchematics, inDiseases } = await holdersOf(db, id);
+      return [
+        { key: 'holderSchematics', count: onSchematics.length, names: onSchematics.map((s) => s.title) },
+        { key: 'holderDiseases', count: inDiseases.length, names: inDiseases.map((d) => d.name) },
+      ];
+    },
+    (tx) => tx.delete(acupoints).where(eq(acupoints.id, id)),
+  );
   return null;
 }
 
 export async function actions(db: Tx, _auth: Auth, { id }: IdInput): Promise<AcupointActions> {
-  const [a] = await db.select({ id: acupoints.id, code: acupoints.code, name: acupoints.name, isTreatmentPoint: acupoints.isTreatmentPoint })
-    .from(acupoints).where(eq(acupoints.id, id));
+  const [a] = await db.select({ id: acupoints.id, code: acupoints.code, name: acupoints.name, isTreatmentPoint: acupoints.isTreatmentPoint }).from(acupoints).where(eq(acupoints.id, id));
   if (!a) throw notFound();
   return { acupoint: { id: a.id, code: a.code, name: a.name, is_treatment_point: a.isTreatmentPoint }, list: await actionsOf(db, id) };
 }
@@ -139,10 +187,17 @@ export async function saveActions(db: Tx, _auth: Auth, body: SaveActionsBody): P
   if (!a) throw notFound();
   await db.delete(acupointActions).where(eq(acupointActions.acupointId, body.id));
   if (body.actions.length) {
-    await db.insert(acupointActions).values(body.actions.map((x, i) => ({
-      acupointId: body.id, waveform: x.waveform, frequencyHz: Math.round(x.frequency_hz * 100) / 100,
-      intensityMin: x.intensity_min, intensityMax: x.intensity_max, minutes: x.minutes, sort: i + 1,
-    })));
+    await db.insert(acupointActions).values(
+      body.actions.map((x, i) => ({
+        acupointId: body.id,
+        waveform: x.waveform,
+        frequencyHz: Math.round(x.frequency_hz * 100) / 100,
+        intensityMin: x.intensity_min,
+        intensityMax: x.intensity_max,
+        minutes: x.minutes,
+        sort: i + 1,
+      })),
+    );
   }
   return null;
 }

@@ -15,7 +15,9 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = (await t.login('admin')).key;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const trail = (query: Record<string, unknown>, key = admin) => t.call('GET', '/audit/list', { key, query });
 
@@ -73,7 +75,11 @@ describe('audit trail of a package', () => {
   });
 
   it('rows cannot be changed or deleted, even by direct SQL', async () => {
-    const refusal = (q: Promise<unknown>) => q.then(() => 'allowed', (e: { message: string; cause?: { message?: string } }) => `${e.message} ${e.cause?.message ?? ''}`);
+    const refusal = (q: Promise<unknown>) =>
+      q.then(
+        () => 'allowed',
+        (e: { message: string; cause?: { message?: string } }) => `${e.message} ${e.cause?.message ?? ''}`,
+      );
     expect(await refusal(t.db.execute(sql`update audit_log set actor_name = 'someone else'`))).toMatch(/append-only/);
     expect(await refusal(t.db.execute(sql`delete from audit_log`))).toMatch(/append-only/);
     expect(await refusal(t.db.execute(sql`truncate audit_log`))).toMatch(/append-only/);

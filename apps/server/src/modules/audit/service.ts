@@ -19,24 +19,43 @@ export function changedKeys(before: unknown, after: unknown): string[] {
 }
 
 const columns = {
-  id: auditLog.id, createdAt: auditLog.createdAt, actorKind: auditLog.actorKind, actorId: auditLog.actorId, actorName: auditLog.actorName,
-  viewRoleId: auditLog.viewRoleId, viewRoleName: roles.name, endpoint: auditLog.endpoint, path: auditLog.path,
-  recordType: auditLog.recordType, recordId: auditLog.recordId, ip: auditLog.ip, before: auditLog.before, after: auditLog.after,
+  id: auditLog.id,
+  createdAt: auditLog.createdAt,
+  actorKind: auditLog.actorKind,
+  actorId: auditLog.actorId,
+  actorName: auditLog.actorName,
+  viewRoleId: auditLog.viewRoleId,
+  viewRoleName: roles.name,
+  endpoint: auditLog.endpoint,
+  path: auditLog.path,
+  recordType: auditLog.recordType,
+  recordId: auditLog.recordId,
+  ip: auditLog.ip,
+  before: auditLog.before,
+  after: auditLog.after,
 };
 type Selected = { [K in keyof typeof columns]: unknown } & { id: number; createdAt: Date };
 
 function toRow(r: Selected): AuditRow {
   return {
-    id: r.id, created_at: iso(r.createdAt), actor_kind: r.actorKind as AuditActorKind, actor_id: r.actorId as number | null,
-    actor_name: r.actorName as string, view_role_id: r.viewRoleId as number | null, view_role_name: (r.viewRoleName as string | null) ?? null,
-    endpoint: r.endpoint as string, path: r.path as string, record_type: r.recordType as string | null, record_id: r.recordId as number | null,
-    ip: r.ip as string, changed: changedKeys(r.before, r.after),
+    id: r.id,
+    created_at: iso(r.createdAt),
+    actor_kind: r.actorKind as AuditActorKind,
+    actor_id: r.actorId as number | null,
+    actor_name: r.actorName as string,
+    view_role_id: r.viewRoleId as number | null,
+    view_role_name: (r.viewRoleName as string | null) ?? null,
+    endpoint: r.endpoint as string,
+    path: r.path as string,
+    record_type: r.recordType as string | null,
+    record_id: r.recordId as number | null,
+    ip: r.ip as string,
+    changed: changedKeys(r.before, r.after),
   };
 }
 
 /** A day's first or last instant (UTC), or the instant given. */
-const bound = (v: string, side: 'start' | 'end') =>
-  v.length === 10 ? new Date(new Date(`${v}T00:00:00Z`).getTime() + (side === 'end' ? 86_400_000 - 1 : 0)) : new Date(v);
+const bound = (v: string, side: 'start' | 'end') => (v.length === 10 ? new Date(new Date(`${v}T00:00:00Z`).getTime() + (side === 'end' ? 86_400_000 - 1 : 0)) : new Date(v));
 
 /** Newest first (or oldest first when asked), filtered by who, what and when. */
 export async function list(db: Tx, _auth: Auth, q: AuditListQuery): Promise<ListResult<AuditRow>> {
@@ -52,11 +71,25 @@ export async function list(db: Tx, _auth: Auth, q: AuditListQuery): Promise<List
   const where = and(...conds);
   const order = q.order === 'ascend' ? [auditLog.createdAt, auditLog.id] : [desc(auditLog.createdAt), desc(auditLog.id)];
   return pagedList(db, q, fromWhere(auditLog, where), async (limit, offset) =>
-    (await db.select(columns).from(auditLog).leftJoin(roles, eq(roles.id, auditLog.viewRoleId)).where(where).orderBy(...order).limit(limit).offset(offset)).map((r) => toRow(r as Selected)));
+    (
+      await db
+        .select(columns)
+        .from(auditLog)
+        .leftJoin(roles, eq(roles.id, auditLog.viewRoleId))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset)
+    ).map((r) => toRow(r as Selected)),
+  );
 }
 
 export async function detail(db: Tx, _auth: Auth, { id }: IdInput): Promise<AuditDetail> {
-  const [r] = await db.select({ ...columns, input: auditLog.input }).from(auditLog).leftJoin(roles, eq(roles.id, auditLog.viewRoleId)).where(eq(auditLog.id, id));
+  const [r] = await db
+    .select({ ...columns, input: auditLog.input })
+    .from(auditLog)
+    .leftJoin(roles, eq(roles.id, auditLog.viewRoleId))
+    .where(eq(auditLog.id, id));
   if (!r) throw notFound();
   return { ...toRow(r as Selected), before: r.before ?? null, after: r.after ?? null, input: r.input ?? null };
 }

@@ -4,8 +4,12 @@ import { auditLog } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('sign-in', () => {
   it('admin login trims the username and answers key and id', async () => {
@@ -72,7 +76,10 @@ describe('session keys', () => {
     const { sessions } = await import('../../db/schema');
     const { hashKey } = await import('../../lib/crypto');
     const { eq } = await import('drizzle-orm');
-    await t.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 3 * 3600_000) }).where(eq(sessions.keyHash, hashKey(key)));
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 3 * 3600_000) })
+      .where(eq(sessions.keyHash, hashKey(key)));
     expect((await t.call('GET', '/member/get_member', { key })).code).toBe(999);
   });
 
@@ -81,7 +88,10 @@ describe('session keys', () => {
     const { sessions } = await import('../../db/schema');
     const { hashKey } = await import('../../lib/crypto');
     const { eq } = await import('drizzle-orm');
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.keyHash, hashKey(key)));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.keyHash, hashKey(key)));
     expect((await t.call('GET', '/member/get_member', { key })).code).toBe(999);
   });
 });
@@ -98,7 +108,7 @@ describe('user info', () => {
     expect(signs(some.datas.role_data).sort()).toEqual(['Dashboard', 'DeviceList', 'Inspection', 'InspectionList', 'InspectionReport', 'InspectionResult'].sort());
   });
 
-  it('get_institution_info gives the grade; admins and institutions cannot use each other\'s', async () => {
+  it("get_institution_info gives the grade; admins and institutions cannot use each other's", async () => {
     const inst = await t.login('agent2', 'institution');
     const info = await t.call('GET', '/institution/get_institution_info', { key: inst.key });
     expect(info.datas).toMatchObject({ username: 'agent2', institution_grade: 2, overdue: false });
@@ -180,11 +190,19 @@ describe('audit trail', () => {
     expect((await t.call('POST', '/login/login', { body: { username: 'nobody', password: 'secret-typo-1' } })).code).toBe(400);
     const other = await t.login('auditor');
     expect((await t.call('POST', '/login/logout', { key: other.key })).code).toBe(200);
-    expect(await t.db.select().from(auditLog).where(inArray(auditLog.endpoint, ['auth.login', 'auth.institutionLogin', 'auth.logout']))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(inArray(auditLog.endpoint, ['auth.login', 'auth.institutionLogin', 'auth.logout'])),
+    ).toEqual([]);
 
     const changed = await t.call('POST', '/member/modify_field', { key: me.key, body: { id: me.id, field: 'password', value: 'my-new-secret-9' } });
     expect(changed.code).toBe(200);
-    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.endpoint, 'auth.modifyField'), eq(auditLog.actorKind, 'admin'), eq(auditLog.actorId, me.id)));
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.endpoint, 'auth.modifyField'), eq(auditLog.actorKind, 'admin'), eq(auditLog.actorId, me.id)));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ actorKind: 'admin', recordType: 'admin', recordId: me.id, path: '/member/modify_field' });
     expect(rows[0]!.before).toMatchObject({ id: me.id, username: 'admin' });
@@ -199,7 +217,10 @@ describe('audit trail', () => {
   it('an institution changing its own password is recorded against its own record', async () => {
     const me = await t.login('clinic3b', 'institution');
     expect((await t.call('POST', '/member/modify_field', { key: me.key, body: { id: me.id, field: 'password', value: 'clinic-secret-7' } })).code).toBe(200);
-    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.endpoint, 'auth.modifyField'), eq(auditLog.actorKind, 'institution'), eq(auditLog.actorId, me.id)));
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.endpoint, 'auth.modifyField'), eq(auditLog.actorKind, 'institution'), eq(auditLog.actorId, me.id)));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ recordType: 'institution', recordId: me.id, actorName: 'clinic3b' });
     expect(rows[0]!.before).toMatchObject({ id: me.id, username: 'clinic3b', grade: 3 });

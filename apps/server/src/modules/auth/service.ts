@@ -1,14 +1,26 @@
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import {
-  actorFrom, canUseButton, WHY_MESSAGE, whyNotResetPassword, whyNotToggleAdmin, withAncestors,
-  type Actor, type InstitutionInfo, type LoginAnswer, type LoginBody, type MemberInfo, type ModifyFieldBody, type RoleNode, type Why,
+  actorFrom,
+  canUseButton,
+  WHY_MESSAGE,
+  whyNotResetPassword,
+  whyNotToggleAdmin,
+  withAncestors,
+  type Actor,
+  type InstitutionInfo,
+  type LoginAnswer,
+  type LoginBody,
+  type MemberInfo,
+  type ModifyFieldBody,
+  type RoleNode,
+  type Why,
 } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { adminUsers, institutions, loginFailures, menus, roleMenus, roles } from '../../db/schema';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/crypto';
 import { readParam } from '../../lib/params';
 import { createSession, deleteSession, endSubjectSessions, type SubjectKind } from '../../lib/sessions';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { type AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { Auth } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
 
@@ -18,9 +30,13 @@ const MAX_FAILURES_PER_IP = 30;
 
 async function assertNotThrottled(db: Tx, username: string, ip: string) {
   const since = new Date(Date.now() - FAILURE_WINDOW_MS);
-  const [byUser] = await db.select({ n: count(), first: sql<Date>`min(${loginFailures.createdAt})` }).from(loginFailures)
+  const [byUser] = await db
+    .select({ n: count(), first: sql<Date>`min(${loginFailures.createdAt})` })
+    .from(loginFailures)
     .where(and(eq(loginFailures.username, username), gt(loginFailures.createdAt, since)));
-  const [byIp] = await db.select({ n: count(), first: sql<Date>`min(${loginFailures.createdAt})` }).from(loginFailures)
+  const [byIp] = await db
+    .select({ n: count(), first: sql<Date>`min(${loginFailures.createdAt})` })
+    .from(loginFailures)
     .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)));
   const hit = byUser!.n >= MAX_FAILURES_PER_USER ? byUser! : byIp!.n >= MAX_FAILURES_PER_IP ? byIp! : null;
   if (hit) {
@@ -50,7 +66,10 @@ async function signIn(db: Tx, kind: SubjectKind, input: LoginBody, ip: string): 
   const username = input.username.toLowerCase();
   await assertNotThrottled(db, username, ip);
   const table = kind === 'admin' ? adminUsers : institutions;
-  const [row] = await db.select({ id: table.id, passwordHash: table.passwordHash, status: table.status }).from(table).where(eq(sql`lower(${table.username})`, username));
+  const [row] = await db
+    .select({ id: table.id, passwordHash: table.passwordHash, status: table.status })
+    .from(table)
+    .where(eq(sql`lower(${table.username})`, username));
   const valid = await verifyPassword(row?.passwordHash ?? DUMMY_HASH, input.password);
   if (!row || !valid) {
     await db.insert(loginFailures).values({ username: username.slice(0, 64), ip: ip.slice(0, 64) });
@@ -77,7 +96,7 @@ export async function logout(db: Tx, auth: Auth): Promise<null> {
 /** The menu tree as a role sees it: granted nodes plus the directories above them. */
 export async function roleData(db: Tx, roleId: number): Promise<RoleNode[]> {
   const [role] = await db.select().from(roles).where(eq(roles.id, roleId));
-  if (!role || !role.status) return [];
+  if (!role?.status) return [];
   const all = await db.select().from(menus).orderBy(asc(menus.sort), asc(menus.id));
   const grantedIds = role.isSuper ? all.map((m) => m.id) : (await db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, roleId))).map((r) => r.id);
   const keep = withAncestors(grantedIds, new Map(all.map((m) => [m.id, m.parentId])));
@@ -139,19 +158,30 @@ export async function validatePassword(db: Tx, value: unknown): Promise<string> 
 /** Ensures at least one enabled admin keeps an active super-admin role after `excludeId` is disabled or moved. */
 export async function assertAnotherSuperAdmin(db: Tx, excludeId: number) {
   // Locks the enabled super-admins first, so two concurrent demotions cannot both see the other one remain.
-  await db.select({ id: adminUsers.id }).from(adminUsers).innerJoin(roles, eq(roles.id, adminUsers.roleId))
-    .where(and(eq(roles.isSuper, true), eq(adminUsers.status, 1))).for('update', { of: adminUsers });
+  await db
+    .select({ id: adminUsers.id })
+    .from(adminUsers)
+    .innerJoin(roles, eq(roles.id, adminUsers.roleId))
+    .where(and(eq(roles.isSuper, true), eq(adminUsers.status, 1)))
+    .for('update', { of: adminUsers });
   const [target] = await db.select({ isSuper: roles.isSuper }).from(adminUsers).innerJoin(roles, eq(roles.id, adminUsers.roleId)).where(eq(adminUsers.id, excludeId));
   if (!target?.isSuper) return;
-  const [row] = await db.select({ n: count() }).from(adminUsers).innerJoin(roles, eq(roles.id, adminUsers.roleId))
+  const [row] = await db
+    .select({ n: count() })
+    .from(adminUsers)
+    .innerJoin(roles, eq(roles.id, adminUsers.roleId))
     .where(and(eq(roles.isSuper, true), eq(adminUsers.status, 1), sql`${adminUsers.id} <> ${excludeId}`));
   if (row!.n === 0) throw badRequest('lastSuperAdmin');
 }
 
 /** The admin a modify_field call is about, locked for the write: whether it holds the super role. */
 async function loadTarget(db: Tx, targetId: number) {
-  const [target] = await db.select({ id: adminUsers.id, isSuper: roles.isSuper }).from(adminUsers).innerJoin(roles, eq(roles.id, adminUsers.roleId))
-    .where(eq(adminUsers.id, targetId)).for('update', { of: adminUsers });
+  const [target] = await db
+    .select({ id: adminUsers.id, isSuper: roles.isSuper })
+    .from(adminUsers)
+    .innerJoin(roles, eq(roles.id, adminUsers.roleId))
+    .where(eq(adminUsers.id, targetId))
+    .for('update', { of: adminUsers });
   if (!target) throw notFound();
   return { id: target.id, role_is_super: target.isSuper };
 }

@@ -8,7 +8,6 @@ let admin: string;
 let acupointIds: Map<string, number>;
 let systemIds: Map<string, number>;
 
-
 const l10n = (en: string, zh: string) => ({ zh, en, es: '', ja: '' });
 const disease = (categoryId: number, extra: Record<string, unknown> = {}) => ({
   category_id: categoryId,
@@ -17,7 +16,10 @@ const disease = (categoryId: number, extra: Record<string, unknown> = {}) => ({
   advice: { en: 'Rinse the nose with saline; see a doctor if it lasts over ten days.' },
   system_ids: [systemIds.get('Upper airways (nose, throat)')],
   acupoint_ids: [acupointIds.get('LI4'), acupointIds.get('LU7')],
-  pattern: [{ meridian: 'LU', status: 'excess' }, { meridian: 'LI', status: 'imbalanced' }],
+  pattern: [
+    { meridian: 'LU', status: 'excess' },
+    { meridian: 'LI', status: 'imbalanced' },
+  ],
   sort: 5,
   ...extra,
 });
@@ -32,7 +34,9 @@ beforeAll(async () => {
   const tree = await t.call('GET', '/system/options', { key: admin });
   systemIds = new Map(tree.datas.flatMap((s: any) => [[s.name.en, s.id], ...s.children.map((c: any) => [c.name.en, c.id])]));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('disease categories and diseases', () => {
   it('seeds a few dozen diseases in categories, with patterns, systems and acupoints', async () => {
@@ -77,15 +81,24 @@ describe('disease categories and diseases', () => {
     const res = await add(disease(cat));
     expect(res.code, res.raw).toBe(200);
     const id = res.datas.id;
-    const second = await add(disease(cat, { name: l10n('Otitis media', '中耳炎'), sort: 1, status: 0, pattern: [{ meridian: 'TE', status: 'excess' }], acupoint_ids: [acupointIds.get('TE5')], system_ids: [] }));
+    const second = await add(
+      disease(cat, { name: l10n('Otitis media', '中耳炎'), sort: 1, status: 0, pattern: [{ meridian: 'TE', status: 'excess' }], acupoint_ids: [acupointIds.get('TE5')], system_ids: [] }),
+    );
     expect(second.code, second.raw).toBe(200);
 
     const inCat = await t.call('GET', '/disease/list', { key: admin, query: { category_id: cat } });
     expect(inCat.datas.list.map((d: any) => d.name.en)).toEqual(['Otitis media', 'Sinusitis']);
     expect(inCat.datas.list[1]).toMatchObject({
-      category_id: cat, category_name: { en: 'ENT' }, status: 1, sort: 5,
-      acupoint_ids: [acupointIds.get('LI4'), acupointIds.get('LU7')], system_ids: [systemIds.get('Upper airways (nose, throat)')],
-      pattern: [{ meridian: 'LU', status: 'excess' }, { meridian: 'LI', status: 'imbalanced' }],
+      category_id: cat,
+      category_name: { en: 'ENT' },
+      status: 1,
+      sort: 5,
+      acupoint_ids: [acupointIds.get('LI4'), acupointIds.get('LU7')],
+      system_ids: [systemIds.get('Upper airways (nose, throat)')],
+      pattern: [
+        { meridian: 'LU', status: 'excess' },
+        { meridian: 'LI', status: 'imbalanced' },
+      ],
       description: { zh: '鼻窦黏膜炎症，鼻塞、面部胀痛。', es: '', ja: '' },
     });
     const paged = await t.call('GET', '/disease/list', { key: admin, query: { category_id: cat, sort: 'id', order: 'descend', page: 2, limit: 1 } });
@@ -102,7 +115,10 @@ describe('disease categories and diseases', () => {
     expect(detail.datas.acupoints.map((a: any) => a.code)).toEqual(['LI4', 'LU7']);
     expect(detail.datas.systems[0].name.en).toBe('Upper airways (nose, throat)');
 
-    const edit = await t.call('POST', '/disease/edit', { key: admin, body: { ...disease(cat), id, acupoint_ids: [acupointIds.get('LU7'), acupointIds.get('GB20')], system_ids: [], pattern: [{ meridian: 'LU', status: 'deficient' }] } });
+    const edit = await t.call('POST', '/disease/edit', {
+      key: admin,
+      body: { ...disease(cat), id, acupoint_ids: [acupointIds.get('LU7'), acupointIds.get('GB20')], system_ids: [], pattern: [{ meridian: 'LU', status: 'deficient' }] },
+    });
     expect(edit.code, edit.raw).toBe(200);
     const after = await t.call('GET', '/disease/detail', { key: admin, query: { id } });
     expect(after.datas.acupoints.map((a: any) => a.code)).toEqual(['LU7', 'GB20']);
@@ -122,11 +138,34 @@ describe('disease categories and diseases', () => {
     expect(noZh.datas.fields).toHaveProperty('name.zh');
     const emptyPattern = await add(disease(cat, { pattern: [] }));
     expect(emptyPattern.datas.fields).toHaveProperty('pattern');
-    const badPattern = await add(disease(cat, { pattern: [{ meridian: 'XX', status: 'excess' }, { meridian: 'LU', status: 'hot' }] }));
+    const badPattern = await add(
+      disease(cat, {
+        pattern: [
+          { meridian: 'XX', status: 'excess' },
+          { meridian: 'LU', status: 'hot' },
+        ],
+      }),
+    );
     expect(Object.keys(badPattern.datas.fields).sort()).toEqual(['pattern.0.meridian', 'pattern.1.status']);
-    const conflict = await add(disease(cat, { pattern: [{ meridian: 'LU', status: 'excess' }, { meridian: 'LU', status: 'deficient' }] }));
+    const conflict = await add(
+      disease(cat, {
+        pattern: [
+          { meridian: 'LU', status: 'excess' },
+          { meridian: 'LU', status: 'deficient' },
+        ],
+      }),
+    );
     expect(conflict.datas.fields['pattern.1']).toBe('Meridian LU cannot be both excess and deficient');
-    const twice = await t.call('POST', '/disease/add', { key: admin, lang: 'es', body: disease(cat, { pattern: [{ meridian: 'HT', status: 'imbalanced' }, { meridian: 'HT', status: 'imbalanced' }] }) });
+    const twice = await t.call('POST', '/disease/add', {
+      key: admin,
+      lang: 'es',
+      body: disease(cat, {
+        pattern: [
+          { meridian: 'HT', status: 'imbalanced' },
+          { meridian: 'HT', status: 'imbalanced' },
+        ],
+      }),
+    });
     expect(twice.datas.fields['pattern.1']).toBe('Condición de meridiano repetida: HT imbalanced');
     const missing = await add(disease(cat, { acupoint_ids: [acupointIds.get('LU9'), 999998, 999999] }));
     expect(missing.code).toBe(400);

@@ -1,7 +1,18 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type {
-  DiseaseBody, DiseaseCategoryBody, DiseaseCategoryEditBody, DiseaseCategoryListQuery, DiseaseCategoryRow, DiseaseDetail,
-  DiseaseEditBody, DiseaseListQuery, DiseaseRow, DiseaseTreeNode, IdInput, ListResult, MasterStatus,
+  DiseaseBody,
+  DiseaseCategoryBody,
+  DiseaseCategoryEditBody,
+  DiseaseCategoryListQuery,
+  DiseaseCategoryRow,
+  DiseaseDetail,
+  DiseaseEditBody,
+  DiseaseListQuery,
+  DiseaseRow,
+  DiseaseTreeNode,
+  IdInput,
+  ListResult,
+  MasterStatus,
 } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { acupoints, diseaseAcupoints, diseaseCategories, diseases, diseaseSystems, systems } from '../../db/schema';
@@ -17,15 +28,13 @@ import { assertIdsExist, editorOrder, fromWhere, guardedDelete, isForeignKeyViol
 const CATEGORY_SORTS = { sort: diseaseCategories.sort, id: diseaseCategories.id, created_at: diseaseCategories.createdAt } as const;
 const diseaseCount = sql<number>`(select count(*)::int from diseases d where d.category_id = "disease_categories"."id")`;
 
-const toCategoryRow = (c: typeof diseaseCategories.$inferSelect, n: number): DiseaseCategoryRow =>
-  ({ id: c.id, name: c.name, sort: c.sort, disease_count: Number(n), created_at: iso(c.createdAt) });
+const toCategoryRow = (c: typeof diseaseCategories.$inferSelect, n: number): DiseaseCategoryRow => ({ id: c.id, name: c.name, sort: c.sort, disease_count: Number(n), created_at: iso(c.createdAt) });
 
 /** Categories with their diseases, both in the editor's order. */
 export async function tree(db: Tx, _auth: Auth, _input: unknown): Promise<DiseaseTreeNode[]> {
   const [cats, rows] = await Promise.all([
     db.select().from(diseaseCategories).orderBy(asc(diseaseCategories.sort), asc(diseaseCategories.id)),
-    db.select({ id: diseases.id, categoryId: diseases.categoryId, name: diseases.name, sort: diseases.sort, status: diseases.status })
-      .from(diseases).orderBy(asc(diseases.sort), asc(diseases.id)),
+    db.select({ id: diseases.id, categoryId: diseases.categoryId, name: diseases.name, sort: diseases.sort, status: diseases.status }).from(diseases).orderBy(asc(diseases.sort), asc(diseases.id)),
   ]);
   const nodes = cats.map((c): DiseaseTreeNode => ({ id: c.id, name: c.name, sort: c.sort, children: [] }));
   const byId = new Map(nodes.map((n) => [n.id, n]));
@@ -36,9 +45,16 @@ export async function tree(db: Tx, _auth: Auth, _input: unknown): Promise<Diseas
 export async function categoryList(db: Tx, _auth: Auth, q: DiseaseCategoryListQuery): Promise<ListResult<DiseaseCategoryRow>> {
   const where = keywordMatch(q.keyword, { l10n: [diseaseCategories.name] });
   return pagedList(db, q, fromWhere(diseaseCategories, where), async (limit, offset) =>
-    (await db.select({ c: diseaseCategories, n: diseaseCount }).from(diseaseCategories).where(where)
-      .orderBy(...editorOrder(CATEGORY_SORTS, q, diseaseCategories.sort, diseaseCategories.id)).limit(limit).offset(offset))
-      .map((r) => toCategoryRow(r.c, r.n)));
+    (
+      await db
+        .select({ c: diseaseCategories, n: diseaseCount })
+        .from(diseaseCategories)
+        .where(where)
+        .orderBy(...editorOrder(CATEGORY_SORTS, q, diseaseCategories.sort, diseaseCategories.id))
+        .limit(limit)
+        .offset(offset)
+    ).map((r) => toCategoryRow(r.c, r.n)),
+  );
 }
 
 async function categoryById(db: Tx, id: number): Promise<DiseaseCategoryRow | null> {
@@ -72,10 +88,14 @@ export async function categoryEdit(db: Tx, _auth: Auth, body: DiseaseCategoryEdi
 export async function categoryRemove(db: Tx, _auth: Auth, { id }: IdInput): Promise<null> {
   const [found] = await db.select({ id: diseaseCategories.id }).from(diseaseCategories).where(eq(diseaseCategories.id, id));
   if (!found) throw notFound();
-  await guardedDelete(db, async () => {
-    const held = await db.select({ name: diseases.name }).from(diseases).where(eq(diseases.categoryId, id)).orderBy(asc(diseases.sort), asc(diseases.id));
-    return [{ key: 'holderDiseases', count: held.length, names: held.map((d) => d.name) }];
-  }, (tx) => tx.delete(diseaseCategories).where(eq(diseaseCategories.id, id)));
+  await guardedDelete(
+    db,
+    async () => {
+      const held = await db.select({ name: diseases.name }).from(diseases).where(eq(diseases.categoryId, id)).orderBy(asc(diseases.sort), asc(diseases.id));
+      return [{ key: 'holderDiseases', count: held.length, names: held.map((d) => d.name) }];
+    },
+    (tx) => tx.delete(diseaseCategories).where(eq(diseaseCategories.id, id)),
+  );
   return null;
 }
 
@@ -92,20 +112,27 @@ async function toRows(db: Tx, rows: DiseaseSelect[]): Promise<DiseaseRow[]> {
   const ids = rows.map((r) => r.d.id);
   const [sys, acu] = ids.length
     ? await Promise.all([
-      db.select().from(diseaseSystems).where(inArray(diseaseSystems.diseaseId, ids)).orderBy(asc(diseaseSystems.sort)),
-      db.select().from(diseaseAcupoints).where(inArray(diseaseAcupoints.diseaseId, ids)).orderBy(asc(diseaseAcupoints.sort)),
-    ])
+        db.select().from(diseaseSystems).where(inArray(diseaseSystems.diseaseId, ids)).orderBy(asc(diseaseSystems.sort)),
+        db.select().from(diseaseAcupoints).where(inArray(diseaseAcupoints.diseaseId, ids)).orderBy(asc(diseaseAcupoints.sort)),
+      ])
     : [[], []];
   return rows.map(({ d, categoryName }) => ({
-    id: d.id, category_id: d.categoryId, category_name: categoryName, name: d.name, description: d.description, advice: d.advice,
+    id: d.id,
+    category_id: d.categoryId,
+    category_name: categoryName,
+    name: d.name,
+    description: d.description,
+    advice: d.advice,
     system_ids: sys.filter((s) => s.diseaseId === d.id).map((s) => s.systemId),
     acupoint_ids: acu.filter((a) => a.diseaseId === d.id).map((a) => a.acupointId),
-    pattern: d.pattern, sort: d.sort, status: d.status as MasterStatus, created_at: iso(d.createdAt),
+    pattern: d.pattern,
+    sort: d.sort,
+    status: d.status as MasterStatus,
+    created_at: iso(d.createdAt),
   }));
 }
 
-const selectDiseases = (db: Tx) => db.select({ d: diseases, categoryName: diseaseCategories.name }).from(diseases)
-  .innerJoin(diseaseCategories, eq(diseaseCategories.id, diseases.categoryId));
+const selectDiseases = (db: Tx) => db.select({ d: diseases, categoryName: diseaseCategories.name }).from(diseases).innerJoin(diseaseCategories, eq(diseaseCategories.id, diseases.categoryId));
 
 export async function list(db: Tx, _auth: Auth, q: DiseaseListQuery): Promise<ListResult<DiseaseRow>> {
   const conds: (SQL | undefined)[] = [keywordMatch(q.keyword, { l10n: [diseases.name] })];
@@ -116,7 +143,15 @@ export async function list(db: Tx, _auth: Auth, q: DiseaseListQuery): Promise<Li
   if (q.acupoint_id) conds.push(sql`exists (select 1 from disease_acupoints x where x.disease_id = "diseases"."id" and x.acupoint_id = ${q.acupoint_id})`);
   const where = and(...conds);
   return pagedList(db, q, fromWhere(diseases, where), async (limit, offset) =>
-    toRows(db, await selectDiseases(db).where(where).orderBy(...editorOrder(DISEASE_SORTS, q, diseases.sort, diseases.id)).limit(limit).offset(offset)));
+    toRows(
+      db,
+      await selectDiseases(db)
+        .where(where)
+        .orderBy(...editorOrder(DISEASE_SORTS, q, diseases.sort, diseases.id))
+        .limit(limit)
+        .offset(offset),
+    ),
+  );
 }
 
 /** The audit trail's view of a disease: the row with its system and acupoint ids (deletes are hard: gone = null). */
@@ -133,10 +168,18 @@ export async function detail(db: Tx, _auth: Auth, { id }: IdInput): Promise<Dise
   if (!r) throw notFound();
   const [row] = await toRows(db, [r]);
   const [sys, acu] = await Promise.all([
-    db.select({ id: systems.id, name: systems.name, parent_id: systems.parentId, sort: diseaseSystems.sort }).from(diseaseSystems)
-      .innerJoin(systems, eq(systems.id, diseaseSystems.systemId)).where(eq(diseaseSystems.diseaseId, id)).orderBy(asc(diseaseSystems.sort)),
-    db.select({ id: acupoints.id, code: acupoints.code, name: acupoints.name, sort: diseaseAcupoints.sort }).from(diseaseAcupoints)
-      .innerJoin(acupoints, eq(acupoints.id, diseaseAcupoints.acupointId)).where(eq(diseaseAcupoints.diseaseId, id)).orderBy(asc(diseaseAcupoints.sort)),
+    db
+      .select({ id: systems.id, name: systems.name, parent_id: systems.parentId, sort: diseaseSystems.sort })
+      .from(diseaseSystems)
+      .innerJoin(systems, eq(systems.id, diseaseSystems.systemId))
+      .where(eq(diseaseSystems.diseaseId, id))
+      .orderBy(asc(diseaseSystems.sort)),
+    db
+      .select({ id: acupoints.id, code: acupoints.code, name: acupoints.name, sort: diseaseAcupoints.sort })
+      .from(diseaseAcupoints)
+      .innerJoin(acupoints, eq(acupoints.id, diseaseAcupoints.acupointId))
+      .where(eq(diseaseAcupoints.diseaseId, id))
+      .orderBy(asc(diseaseAcupoints.sort)),
   ]);
   return {
     ...row!,
@@ -152,7 +195,13 @@ async function checkRefs(db: Tx, body: DiseaseBody) {
 }
 
 const values = (b: DiseaseBody) => ({
-  categoryId: b.category_id, name: b.name, description: b.description, advice: b.advice, pattern: b.pattern, sort: b.sort, status: b.status,
+  categoryId: b.category_id,
+  name: b.name,
+  description: b.description,
+  advice: b.advice,
+  pattern: b.pattern,
+  sort: b.sort,
+  status: b.status,
 });
 
 async function writeLinks(tx: Tx, id: number, body: DiseaseBody) {
@@ -174,22 +223,26 @@ async function withRefGuard<T>(db: Tx, body: DiseaseBody, write: () => Promise<T
 
 export async function add(db: Tx, _auth: Auth, body: DiseaseBody): Promise<{ id: number }> {
   await checkRefs(db, body);
-  return withRefGuard(db, body, () => db.transaction(async (tx) => {
-    const [row] = await tx.insert(diseases).values(values(body)).returning({ id: diseases.id });
-    await writeLinks(tx, row!.id, body);
-    return { id: row!.id };
-  }));
+  return withRefGuard(db, body, () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.insert(diseases).values(values(body)).returning({ id: diseases.id });
+      await writeLinks(tx, row!.id, body);
+      return { id: row!.id };
+    }),
+  );
 }
 
 export async function edit(db: Tx, _auth: Auth, body: DiseaseEditBody): Promise<null> {
   const [found] = await db.select({ id: diseases.id }).from(diseases).where(eq(diseases.id, body.id));
   if (!found) throw notFound();
   await checkRefs(db, body);
-  await withRefGuard(db, body, () => db.transaction(async (tx) => {
-    const done = await tx.update(diseases).set(values(body)).where(eq(diseases.id, body.id)).returning({ id: diseases.id });
-    if (!done.length) throw notFound();
-    await writeLinks(tx, body.id, body);
-  }));
+  await withRefGuard(db, body, () =>
+    db.transaction(async (tx) => {
+      const done = await tx.update(diseases).set(values(body)).where(eq(diseases.id, body.id)).returning({ id: diseases.id });
+      if (!done.length) throw notFound();
+      await writeLinks(tx, body.id, body);
+    }),
+  );
   return null;
 }
 
@@ -197,6 +250,10 @@ export async function edit(db: Tx, _auth: Auth, body: DiseaseEditBody): Promise<
 export async function remove(db: Tx, _auth: Auth, { id }: IdInput): Promise<null> {
   const [found] = await db.select({ id: diseases.id }).from(diseases).where(eq(diseases.id, id));
   if (!found) throw notFound();
-  await guardedDelete(db, async () => [], (tx) => tx.delete(diseases).where(eq(diseases.id, id)));
+  await guardedDelete(
+    db,
+    async () => [],
+    (tx) => tx.delete(diseases).where(eq(diseases.id, id)),
+  );
   return null;
 }

@@ -4,8 +4,12 @@ import { API_BASE, ENDPOINTS } from '@app/contract';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({ seed: false }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const fetchDoc = async () => {
   const res = await t.app.inject({ method: 'GET', url: `${API_BASE}/openapi.json` });
@@ -56,7 +60,7 @@ describe('the OpenAPI document', () => {
       expect(res.statusCode, src[1]).toBe(200);
       expect(res.body.length, src[1]).toBeGreaterThan(10);
     }
-    const escape = await t.app.inject({ method: 'GET', url: `${API_BASE}/docs/..%2Fpackage.json` });
-    expect(escape.json().code).toBe(400);
+    const traversal = await t.app.inject({ method: 'GET', url: `${API_BASE}/docs/..%2Fpackage.json` });
+    expect(traversal.json().code).toBe(400);
   });
 });

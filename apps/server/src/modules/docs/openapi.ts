@@ -18,7 +18,7 @@ const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
 
 function accessText(a: Access): string {
   if ('public' in a) return 'public: no session';
-  if ('session' in a) return `any session${a.kind ? ` (${a.kind}s only)` : ''}${a.restricted ? '; an overdue institution\'s restricted key too' : ''}`;
+  if ('session' in a) return `any session${a.kind ? ` (${a.kind}s only)` : ''}${a.restricted ? "; an overdue institution's restricted key too" : ''}`;
   if ('page' in a) return `page ${a.page} (grade by the route table; admins by role grant)`;
   if ('button' in a) return `button ${a.button} (grade by the route table; admins by role grant)`;
   return `grades ${a.grades.join(', ')}`;
@@ -42,9 +42,7 @@ function operation(e: Endpoint): JsonSchema {
     description: `Access: ${accessText(e.access)}.${e.method === 'POST' && e.audit !== false ? ' Audited.' : ''}`,
     'x-access': e.access,
     responses: {
-      200: e.raw
-        ? { description: 'The file or page itself' }
-        : { description: 'The envelope', content: { 'application/json': { schema: envelope(toSchema(e.answer, 'output')) } } },
+      200: e.raw ? { description: 'The file or page itself' } : { description: 'The envelope', content: { 'application/json': { schema: envelope(toSchema(e.answer, 'output')) } } },
     },
   };
   if (!('public' in e.access)) op.security = [{ sessionKey: [] }, { bearer: [] }];
@@ -76,7 +74,8 @@ export function openApiDocument(opts: { version?: string } = {}): JsonSchema {
     info: {
       title: 'Bioelectric diagnosis & treatment management: admin API',
       version: opts.version ?? '1.0.0',
-      description: 'Every endpoint of the admin back-office. Answers are `{ code, datas }` with HTTP 200 for business outcomes. The session key travels as `key` in the query (GET) or the JSON body (POST), or as an `Authorization: Bearer` header.',
+      description:
+        'Every endpoint of the admin back-office. Answers are `{ code, datas }` with HTTP 200 for business outcomes. The session key travels as `key` in the query (GET) or the JSON body (POST), or as an `Authorization: Bearer` header.',
     },
     servers: [{ url: '/' }],
     tags,

@@ -37,5 +37,8 @@ export async function reference(_db: Tx, _auth: Auth | null, _input: unknown, ct
 export async function asset(_db: Tx, _auth: Auth | null, { file }: ParsedInputOf<typeof docsApi.asset>, ctx: Ctx) {
   if (file === 'reference.js') return ctx.reply.type('text/javascript; charset=utf-8').send(INIT);
   const type = file.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8';
-  return ctx.reply.type(type).header('cache-control', 'public, max-age=86400').send(fs.createReadStream(path.join(swaggerDir, file)));
+  return ctx.reply
+    .type(type)
+    .header('cache-control', 'public, max-age=86400')
+    .send(fs.createReadStream(path.join(swaggerDir, file)));
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, institutions } from '../../db/schema';
+import { auditLog } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -14,7 +14,9 @@ beforeAll(async () => {
   clinic3 = await id('clinic3');
   clinic3b = await id('clinic3b');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const base = () => ({ name: 'Dr. Test', gender: 'female', phone: '13800138001', title: 'Physician', institution_id: clinic3 });
 const add = (body: Record<string, unknown>, lang?: string) => t.call('POST', '/doctor/add', { key: admin, body, lang });
@@ -55,10 +57,21 @@ describe('doctors: happy path', () => {
     const detail = await t.call('GET', '/doctor/detail', { key: admin, query: { id: a.datas.id } });
     expect(detail.datas).toMatchObject({ name: 'Quinn Alpha', phone: '+8613800138001', institution_id: clinic3, status: 'enabled', inspection_count: 0 });
 
-    const edit = await t.call('POST', '/doctor/edit', { key: admin, body: { id: a.datas.id, name: 'Quinn Alpha II', gender: 'other', phone: '021-5555 0000', institution_id: clinic3b, status: 'disabled', title: 'Head' } });
+    const edit = await t.call('POST', '/doctor/edit', {
+      key: admin,
+      body: { id: a.datas.id, name: 'Quinn Alpha II', gender: 'other', phone: '021-5555 0000', institution_id: clinic3b, status: 'disabled', title: 'Head' },
+    });
     expect(edit.code).toBe(200);
     const edited = await t.call('GET', '/doctor/detail', { key: admin, query: { id: a.datas.id } });
-    expect(edited.datas).toMatchObject({ name: 'Quinn Alpha II', gender: 'other', phone: '02155550000', institution_id: clinic3b, institution_name: 'Tianhe Recovery Clinic', status: 'disabled', title: 'Head' });
+    expect(edited.datas).toMatchObject({
+      name: 'Quinn Alpha II',
+      gender: 'other',
+      phone: '02155550000',
+      institution_id: clinic3b,
+      institution_name: 'Tianhe Recovery Clinic',
+      status: 'disabled',
+      title: 'Head',
+    });
 
     expect((await t.call('POST', '/doctor/del', { key: admin, body: { id: b.datas.id } })).code).toBe(200);
     expect((await t.call('GET', '/doctor/detail', { key: admin, query: { id: b.datas.id } })).code).toBe(400);
@@ -107,7 +120,10 @@ describe('doctors: access', () => {
 
 describe('doctors: audit trail', () => {
   const rows = (endpoint: string, id: number) =>
-    t.db.select().from(auditLog).where(and(eq(auditLog.endpoint, endpoint), eq(auditLog.recordId, id)));
+    t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.endpoint, endpoint), eq(auditLog.recordId, id)));
 
   it('records add, edit and delete with the stored record before and after (phone in full), no secrets', async () => {
     const a = await add({ ...base(), name: 'Audit Doc', phone: '13812345678' });

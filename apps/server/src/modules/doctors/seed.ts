@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { doctors, institutions } from '../../db/schema';
-import { DAY } from '../../db/seed/random';
+import { DAY } from '../../lib/random';
 
 export const order = 60;
 
@@ -24,11 +24,16 @@ const DEMO_DOCTORS = [
 /** About a dozen doctors spread over the demo institutions (found by login name). */
 export async function seed(tx: Tx) {
   const names = [...new Set(DEMO_DOCTORS.map((d) => d[0]))];
-  const ids = new Map((await tx.select({ id: institutions.id, username: institutions.username }).from(institutions)
-    .where(inArray(institutions.username, names))).map((r) => [r.username, r.id]));
+  const ids = new Map((await tx.select({ id: institutions.id, username: institutions.username }).from(institutions).where(inArray(institutions.username, names))).map((r) => [r.username, r.id]));
   const now = Date.now();
   const rows = DEMO_DOCTORS.filter((d) => ids.has(d[0])).map(([inst, name, gender, phone, title, status], i) => ({
-    name, gender, phone, title, status, institutionId: ids.get(inst)!, createdAt: new Date(now - (200 - i * 7) * DAY),
+    name,
+    gender,
+    phone,
+    title,
+    status,
+    institutionId: ids.get(inst)!,
+    createdAt: new Date(now - (200 - i * 7) * DAY),
   }));
   if (rows.length) await tx.insert(doctors).values(rows);
 }

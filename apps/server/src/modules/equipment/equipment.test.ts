@@ -11,7 +11,9 @@ beforeAll(async () => {
   const rows = await t.db.select({ id: institutions.id, username: institutions.username }).from(institutions);
   ids = Object.fromEntries(rows.map((r) => [r.username, r.id]));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 async function list(username: string, kind: 'admin' | 'institution', query: Record<string, unknown> = {}) {
   const { key } = await t.login(username, kind);
@@ -118,10 +120,20 @@ describe('device list filters, sorting and paging', () => {
   });
 
   it('refuses bad paging, unknown sort columns and odd values with 400', async () => {
-    for (const query of [{ limit: 1000 }, { page: 0 }, { sort: 'secret_hash' }, { status: 'broken' }, { expires_from: '2026-13-40' }, { institution_id: 'x' }, { institution_id: '0x10' }, { institution_id: '1e0' }, { institution_id: '0' }]) {
+    for (const query of [
+      { limit: 1000 },
+      { page: 0 },
+      { sort: 'secret_hash' },
+      { status: 'broken' },
+      { expires_from: '2026-13-40' },
+      { institution_id: 'x' },
+      { institution_id: '0x10' },
+      { institution_id: '1e0' },
+      { institution_id: '0' },
+    ]) {
       const res = await list('admin', 'admin', query);
       expect(res.code, JSON.stringify(query)).toBe(400);
-      expect(typeof (res.datas as unknown as { error: string }).error).toBe("string");
+      expect(typeof (res.datas as unknown as { error: string }).error).toBe('string');
     }
   });
 });

@@ -5,8 +5,8 @@ import { devices, institutions } from '../../db/schema';
 import type { Auth } from '../../http/access';
 import { forbidden } from '../../lib/errors';
 import { cappedCount, likeEscape, offsetOf, sortBy } from '../../lib/list';
-import { readParam } from '../params/service';
-import { institutionSubtreeIds, isInSubtree } from '../institutions/scope';
+import { readParam } from '../../lib/params';
+import { institutionSubtreeIds, isInSubtree } from '../institutions';
 
 const SORT_COLUMNS = {
   serial: devices.serial,
@@ -44,23 +44,48 @@ export async function list(db: Tx, auth: Auth, q: EquipmentListQuery): Promise<L
   const orderBy = sortBy(SORT_COLUMNS, q, 'created_at', devices.id);
 
   const [rows, count] = await Promise.all([
-    db.select({
-      id: devices.id, serial: devices.serial, model: devices.model, name: devices.name, status: devices.status,
-      institutionId: devices.institutionId, institutionName: institutions.name, activatedAt: devices.activatedAt,
-      expiresAt: devices.expiresAt, remainingUses: devices.remainingUses, totalInspections: devices.totalInspections,
-      lastSeenAt: devices.lastSeenAt, createdAt: devices.createdAt, remark: devices.remark,
-    }).from(devices).leftJoin(institutions, eq(institutions.id, devices.institutionId))
-      .where(where).orderBy(...orderBy).limit(q.limit).offset(offsetOf(q)),
+    db
+      .select({
+        id: devices.id,
+        serial: devices.serial,
+        model: devices.model,
+        name: devices.name,
+        status: devices.status,
+        institutionId: devices.institutionId,
+        institutionName: institutions.name,
+        activatedAt: devices.activatedAt,
+        expiresAt: devices.expiresAt,
+        remainingUses: devices.remainingUses,
+        totalInspections: devices.totalInspections,
+        lastSeenAt: devices.lastSeenAt,
+        createdAt: devices.createdAt,
+        remark: devices.remark,
+      })
+      .from(devices)
+      .leftJoin(institutions, eq(institutions.id, devices.institutionId))
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(q.limit)
+      .offset(offsetOf(q)),
     cappedCount(db, sql`from ${devices} where ${where ?? sql`true`}`),
   ]);
 
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
     list: rows.map((r) => ({
-      id: r.id, serial: r.serial, model: r.model, name: r.name, status: r.status,
-      institution_id: r.institutionId, institution_name: r.institutionName ?? null,
-      activated_at: iso(r.activatedAt), expires_at: iso(r.expiresAt), remaining_uses: r.remainingUses,
-      total_inspections: r.totalInspections, last_seen_at: iso(r.lastSeenAt), created_at: r.createdAt.toISOString(),
+      id: r.id,
+      serial: r.serial,
+      model: r.model,
+      name: r.name,
+      status: r.status,
+      institution_id: r.institutionId,
+      institution_name: r.institutionName ?? null,
+      activated_at: iso(r.activatedAt),
+      expires_at: iso(r.expiresAt),
+      remaining_uses: r.remainingUses,
+      total_inspections: r.totalInspections,
+      last_seen_at: iso(r.lastSeenAt),
+      created_at: r.createdAt.toISOString(),
       remark: r.remark,
       expiring: !!r.expiresAt && r.expiresAt >= now && r.expiresAt <= soon,
     })),

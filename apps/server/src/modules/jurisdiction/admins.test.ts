@@ -26,7 +26,9 @@ beforeAll(async () => {
   auditorRoleId = roles.datas.find((r: any) => r.name === 'Auditor').id;
   ids = new Map(flat((await t.call('GET', '/menu/tree', { key: admin.key })).datas).map((n) => [n.sign, n.id]));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('admin list and detail', () => {
   it('lists users with role name, status and last sign-in; filters by keyword, role and status', async () => {
@@ -136,7 +138,7 @@ describe('status and password through /member/modify_field', () => {
     expect((await modify(admin.key, 99999, 'status', 0)).code).toBe(400);
   });
 
-  it('resetting another user\'s password ends all its sessions', async () => {
+  it("resetting another user's password ends all its sessions", async () => {
     const list = await t.call('GET', '/admin/list', { key: admin.key, query: { keyword: 'toggle' } });
     const id = list.datas.list[0].id;
     const session = await t.login('toggle', 'admin', PASSWORD);
@@ -224,7 +226,10 @@ describe('super-admins', () => {
     await expect(assertAnotherSuperAdmin(t.db, admin.id)).rejects.toMatchObject({ messageKey: 'lastSuperAdmin' });
 
     const staleAuth: Auth = {
-      sessionId: 0, kind: 'admin', restricted: false, viewer: { isAdmin: true, grade: 0, granted: null },
+      sessionId: 0,
+      kind: 'admin',
+      restricted: false,
+      viewer: { isAdmin: true, grade: 0, granted: null },
       admin: { id: other.datas.id, roleId: superRoleId, isSuper: true, viewRoleId: null, username: 'admin3' },
     };
     await expect(adminRemove(t.db, staleAuth, { id: admin.id })).rejects.toMatchObject({ messageKey: 'lastSuperAdmin' });
@@ -241,7 +246,14 @@ describe('super-admins', () => {
 describe('access', () => {
   it('a grade-3 institution is refused on every admin-user endpoint', async () => {
     const inst = await t.login('clinic3', 'institution');
-    const calls = [['GET', '/admin/list'], ['GET', '/admin/detail'], ['GET', '/admin/role_options'], ['POST', '/admin/add'], ['POST', '/admin/edit'], ['POST', '/admin/del']] as const;
+    const calls = [
+      ['GET', '/admin/list'],
+      ['GET', '/admin/detail'],
+      ['GET', '/admin/role_options'],
+      ['POST', '/admin/add'],
+      ['POST', '/admin/edit'],
+      ['POST', '/admin/del'],
+    ] as const;
     for (const [method, path] of calls) {
       const res = await t.call(method, path, { key: inst.key, query: { id: admin.id }, body: { id: admin.id, username: 'inst', name: 'x', role_id: superRoleId, password: PASSWORD } });
       expect(res.code, path).toBe(400);
@@ -265,9 +277,13 @@ describe('audit trail', () => {
     expect(created.code).toBe(200);
     const id = created.datas.id as number;
     expect((await t.call('POST', '/admin/edit', { key: admin.key, body: { id, name: 'Audited Two', phone: '456', role_id: auditorRoleId } })).code).toBe(200);
-    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.recordType, 'admin'), eq(auditLog.recordId, id))).orderBy(asc(auditLog.id));
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordType, 'admin'), eq(auditLog.recordId, id)))
+      .orderBy(asc(auditLog.id));
     expect(rows.map((r) => r.endpoint)).toEqual(['jurisdiction.adminAdd', 'jurisdiction.adminEdit']);
-    const [add, edit] = rows as [typeof rows[0], typeof rows[0]];
+    const [add, edit] = rows as [(typeof rows)[0], (typeof rows)[0]];
     expect(add.before).toBeNull();
     expect(add.after).toMatchObject({ id, username: 'audited1', name: 'Audited One', phone: '123', role_id: auditorRoleId, status: 1 });
     // The initial password is in the input only as redacted.
@@ -284,7 +300,11 @@ describe('audit trail', () => {
     const id = created.datas.id as number;
     expect((await modify(admin.key, id, 'password', 'fresh-secret-77')).code).toBe(200);
     expect((await modify(admin.key, id, 'status', 0)).code).toBe(200);
-    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.endpoint, 'auth.modifyField'), eq(auditLog.recordId, id))).orderBy(asc(auditLog.id));
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.endpoint, 'auth.modifyField'), eq(auditLog.recordId, id)))
+      .orderBy(asc(auditLog.id));
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({ recordType: 'admin', path: '/member/modify_field', actorId: admin.id });
     expect(rows[0]!.input).toEqual({ id, field: 'password', password: '[redacted]' });

@@ -1,7 +1,16 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import {
-  WHY_MESSAGE, whyNotChangeAdminRole, whyNotDeleteAdmin, whyNotEditAdmin,
-  type AdminAddBody, type AdminEditBody, type AdminListQuery, type AdminRow, type IdInput, type ListResult, type RoleOption,
+  WHY_MESSAGE,
+  whyNotChangeAdminRole,
+  whyNotDeleteAdmin,
+  whyNotEditAdmin,
+  type AdminAddBody,
+  type AdminEditBody,
+  type AdminListQuery,
+  type AdminRow,
+  type IdInput,
+  type ListResult,
+  type RoleOption,
 } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { adminUsers, roles } from '../../db/schema';
@@ -30,14 +39,41 @@ const SORT_COLUMNS = {
 } as const;
 
 const COLUMNS = {
-  id: adminUsers.id, username: adminUsers.username, name: adminUsers.name, phone: adminUsers.phone, roleId: adminUsers.roleId,
-  roleName: roles.name, roleIsSuper: roles.isSuper, status: adminUsers.status, lastLoginAt: adminUsers.lastLoginAt, createdAt: adminUsers.createdAt,
+  id: adminUsers.id,
+  username: adminUsers.username,
+  name: adminUsers.name,
+  phone: adminUsers.phone,
+  roleId: adminUsers.roleId,
+  roleName: roles.name,
+  roleIsSuper: roles.isSuper,
+  status: adminUsers.status,
+  lastLoginAt: adminUsers.lastLoginAt,
+  createdAt: adminUsers.createdAt,
 };
 
-type Selected = { id: number; username: string; name: string; phone: string; roleId: number; roleName: string | null; roleIsSuper: boolean | null; status: number; lastLoginAt: Date | null; createdAt: Date };
+type Selected = {
+  id: number;
+  username: string;
+  name: string;
+  phone: string;
+  roleId: number;
+  roleName: string | null;
+  roleIsSuper: boolean | null;
+  status: number;
+  lastLoginAt: Date | null;
+  createdAt: Date;
+};
 const toRow = (r: Selected): AdminRow => ({
-  id: r.id, username: r.username, name: r.name, phone: r.phone, role_id: r.roleId, role_name: r.roleName ?? '', role_is_super: !!r.roleIsSuper,
-  status: r.status === 1 ? 1 : 0, last_login_at: r.lastLoginAt ? r.lastLoginAt.toISOString() : null, created_at: r.createdAt.toISOString(),
+  id: r.id,
+  username: r.username,
+  name: r.name,
+  phone: r.phone,
+  role_id: r.roleId,
+  role_name: r.roleName ?? '',
+  role_is_super: !!r.roleIsSuper,
+  status: r.status === 1 ? 1 : 0,
+  last_login_at: r.lastLoginAt ? r.lastLoginAt.toISOString() : null,
+  created_at: r.createdAt.toISOString(),
 });
 
 export async function adminList(db: Tx, _auth: Auth, q: AdminListQuery): Promise<ListResult<AdminRow>> {
@@ -50,8 +86,17 @@ export async function adminList(db: Tx, _auth: Auth, q: AdminListQuery): Promise
   if (q.status !== undefined) conds.push(eq(adminUsers.status, q.status));
   const where = and(...conds);
   return pagedList(db, q, sql`from ${adminUsers} where ${where ?? sql`true`}`, async (limit, offset) =>
-    (await db.select(COLUMNS).from(adminUsers).leftJoin(roles, eq(roles.id, adminUsers.roleId)).where(where)
-      .orderBy(...sortBy(SORT_COLUMNS, q, 'created_at', adminUsers.id)).limit(limit).offset(offset)).map(toRow));
+    (
+      await db
+        .select(COLUMNS)
+        .from(adminUsers)
+        .leftJoin(roles, eq(roles.id, adminUsers.roleId))
+        .where(where)
+        .orderBy(...sortBy(SORT_COLUMNS, q, 'created_at', adminUsers.id))
+        .limit(limit)
+        .offset(offset)
+    ).map(toRow),
+  );
 }
 
 export async function adminDetail(db: Tx, _auth: Auth | null, { id }: IdInput): Promise<AdminRow> {
@@ -69,20 +114,41 @@ export const adminRoleOptions = (db: Tx, auth: Auth): Promise<RoleOption[]> => r
  */
 export async function snapshotAdmin(db: Tx, id: number | null) {
   if (id == null) return null;
-  const [u] = await db.select({
-    id: adminUsers.id, username: adminUsers.username, name: adminUsers.name, phone: adminUsers.phone, avatar: adminUsers.avatar,
-    roleId: adminUsers.roleId, status: adminUsers.status, lastLoginAt: adminUsers.lastLoginAt, createdAt: adminUsers.createdAt,
-  }).from(adminUsers).where(eq(adminUsers.id, id));
+  const [u] = await db
+    .select({
+      id: adminUsers.id,
+      username: adminUsers.username,
+      name: adminUsers.name,
+      phone: adminUsers.phone,
+      avatar: adminUsers.avatar,
+      roleId: adminUsers.roleId,
+      status: adminUsers.status,
+      lastLoginAt: adminUsers.lastLoginAt,
+      createdAt: adminUsers.createdAt,
+    })
+    .from(adminUsers)
+    .where(eq(adminUsers.id, id));
   if (!u) return null;
   return {
-    id: u.id, username: u.username, name: u.name, phone: u.phone, avatar: u.avatar, role_id: u.roleId, status: u.status,
-    last_login_at: u.lastLoginAt ? u.lastLoginAt.toISOString() : null, created_at: u.createdAt.toISOString(),
+    id: u.id,
+    username: u.username,
+    name: u.name,
+    phone: u.phone,
+    avatar: u.avatar,
+    role_id: u.roleId,
+    status: u.status,
+    last_login_at: u.lastLoginAt ? u.lastLoginAt.toISOString() : null,
+    created_at: u.createdAt.toISOString(),
   };
 }
 
 async function loadTarget(db: Tx, id: number) {
-  const [row] = await db.select({ id: adminUsers.id, roleId: adminUsers.roleId, isSuper: roles.isSuper })
-    .from(adminUsers).innerJoin(roles, eq(roles.id, adminUsers.roleId)).where(eq(adminUsers.id, id)).for('update', { of: adminUsers });
+  const [row] = await db
+    .select({ id: adminUsers.id, roleId: adminUsers.roleId, isSuper: roles.isSuper })
+    .from(adminUsers)
+    .innerJoin(roles, eq(roles.id, adminUsers.roleId))
+    .where(eq(adminUsers.id, id))
+    .for('update', { of: adminUsers });
   if (!row) throw notFound();
   return { id: row.id, roleId: row.roleId, role_is_super: row.isSuper };
 }
@@ -96,7 +162,10 @@ export async function adminAdd(db: Tx, auth: Auth, input: AdminAddBody): Promise
   const passwordHash = await hashPassword(password);
   try {
     await assertCanAssignRole(db, actor, input.role_id);
-    const [taken] = await db.select({ id: adminUsers.id }).from(adminUsers).where(eq(sql`lower(${adminUsers.username})`, input.username.toLowerCase()));
+    const [taken] = await db
+      .select({ id: adminUsers.id })
+      .from(adminUsers)
+      .where(eq(sql`lower(${adminUsers.username})`, input.username.toLowerCase()));
     if (taken) throw fieldError('username', 'duplicate', { field: input.username });
     const [row] = await db.insert(adminUsers).values({ username: input.username, name: input.name, phone: input.phone, roleId: input.role_id, passwordHash }).returning({ id: adminUsers.id });
     return adminDetail(db, auth, row!);

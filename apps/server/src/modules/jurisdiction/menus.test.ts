@@ -23,7 +23,9 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('menu tree', () => {
   it('answers every node of the permission table as a tree, built-in nodes marked', async () => {
@@ -126,7 +128,7 @@ describe('custom nodes', () => {
 
   it('refuses a type change the children do not fit', async () => {
     const page = await idOf('MonthReport');
-    expect((await edit({ id: page, type: 1 })).datas.error).toBe('The node\'s children do not fit the new type');
+    expect((await edit({ id: page, type: 1 })).datas.error).toBe("The node's children do not fit the new type");
     const lone = await add({ type: 2, parent_id: await idOf('Reports'), sign: 'LonePage', title: title('Lone') });
     const asDir = await edit({ id: lone.datas.id, type: 1 });
     expect(asDir.datas.type).toBe(1);
@@ -180,7 +182,7 @@ describe('built-in nodes', () => {
     expect((await edit({ ...detail })).datas).toMatchObject({ hidden: 0, icon: detail.icon, sort: detail.sort });
   });
 
-  it('the menu editor\'s own edit button cannot be hidden (nobody could undo it)', async () => {
+  it("the menu editor's own edit button cannot be hidden (nobody could undo it)", async () => {
     const res = await edit({ id: await idOf('menu:edit'), hidden: 1 });
     expect(res.code).toBe(400);
     expect(res.datas.error).toMatch(/cannot be hidden/);
@@ -201,7 +203,11 @@ describe('access', () => {
     expect((await t.call('POST', '/menu/del', { key: u.key, body: { id } })).datas.error).toBe('You do not have permission for this action');
 
     const auditor = await t.login('auditor');
-    for (const [method, path] of [['GET', '/menu/tree'], ['GET', '/menu/detail'], ['POST', '/menu/edit']] as const) {
+    for (const [method, path] of [
+      ['GET', '/menu/tree'],
+      ['GET', '/menu/detail'],
+      ['POST', '/menu/edit'],
+    ] as const) {
       expect((await t.call(method, path, { key: auditor.key, query: { id }, body: { id, sort: 1 } })).code, path).toBe(400);
     }
   });
@@ -209,7 +215,13 @@ describe('access', () => {
   it('a grade-3 institution is refused on every menu endpoint', async () => {
     const inst = await t.login('clinic3', 'institution');
     const id = await idOf('DeviceList');
-    for (const [method, path] of [['GET', '/menu/tree'], ['GET', '/menu/detail'], ['POST', '/menu/add'], ['POST', '/menu/edit'], ['POST', '/menu/del']] as const) {
+    for (const [method, path] of [
+      ['GET', '/menu/tree'],
+      ['GET', '/menu/detail'],
+      ['POST', '/menu/add'],
+      ['POST', '/menu/edit'],
+      ['POST', '/menu/del'],
+    ] as const) {
       const res = await t.call(method, path, { key: inst.key, query: { id }, body: { id, type: 1, sign: 'Inst', title: title('x') } });
       expect(res.code, path).toBe(400);
       expect(res.datas.error, path).toBe('You do not have permission for this action');
@@ -228,7 +240,7 @@ describe('audit trail', () => {
     const rows = await t.db.select().from(auditLog).where(eq(auditLog.recordId, id)).orderBy(asc(auditLog.id));
     const mine = rows.filter((r) => r.recordType === 'menu');
     expect(mine.map((r) => r.endpoint)).toEqual(['jurisdiction.menuAdd', 'jurisdiction.menuEdit', 'jurisdiction.menuRemove']);
-    const [a, e, d] = mine as [typeof rows[0], typeof rows[0], typeof rows[0]];
+    const [a, e, d] = mine as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0]];
     expect(a).toMatchObject({ actorKind: 'admin', actorId: admin.id, path: '/menu/add', before: null });
     expect(a.after).toMatchObject({ id, sign: 'AuditedDir', type: 1, sort: 0, builtin: false });
     expect(e.before).toMatchObject({ sort: 0, title: { en: 'Audited' } });

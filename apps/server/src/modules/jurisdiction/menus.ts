@@ -1,7 +1,15 @@
 import { asc, eq } from 'drizzle-orm';
 import {
-  flattenRoutes, typesFittingChildren, typesUnder, whyNotDeleteMenu, withAncestors as ancestorsOf,
-  type IdInput, type MenuAddBody, type MenuEditBody, type MenuNode, type MenuType,
+  flattenRoutes,
+  typesFittingChildren,
+  typesUnder,
+  whyNotDeleteMenu,
+  withAncestors as ancestorsOf,
+  type IdInput,
+  type MenuAddBody,
+  type MenuEditBody,
+  type MenuNode,
+  type MenuType,
 } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { menus } from '../../db/schema';
@@ -33,8 +41,16 @@ export async function allMenus(db: Tx): Promise<MenuRow[]> {
 
 export function toMenuNode(m: MenuRow): MenuNode {
   return {
-    id: m.id, parent_id: m.parentId, type: m.type as MenuType, sign: m.sign, title: m.title, icon: m.icon,
-    sort: m.sort, hidden: m.hidden ? 1 : 0, builtin: BUILTIN_SIGNS.has(m.sign), children: [],
+    id: m.id,
+    parent_id: m.parentId,
+    type: m.type as MenuType,
+    sign: m.sign,
+    title: m.title,
+    icon: m.icon,
+    sort: m.sort,
+    hidden: m.hidden ? 1 : 0,
+    builtin: BUILTIN_SIGNS.has(m.sign),
+    children: [],
   };
 }
 
@@ -101,9 +117,18 @@ export async function menuAdd(db: Tx, _auth: Auth, input: MenuAddBody): Promise<
   try {
     await assertParent(db, input.type, input.parent_id);
     await assertSignFree(db, input.sign);
-    const [row] = await db.insert(menus).values({
-      parentId: input.parent_id, type: input.type, sign: input.sign, title: input.title, icon: input.icon, sort: input.sort, hidden: input.hidden,
-    }).returning();
+    const [row] = await db
+      .insert(menus)
+      .values({
+        parentId: input.parent_id,
+        type: input.type,
+        sign: input.sign,
+        title: input.title,
+        icon: input.icon,
+        sort: input.sort,
+        hidden: input.hidden,
+      })
+      .returning();
     return toMenuNode(row!);
   } catch (err) {
     if (isUniqueViolation(err)) throw fieldError('sign', 'duplicate', { field: input.sign });

@@ -9,7 +9,12 @@ let ids: Map<string, number>;
 
 const signs = (nodes: any[]): string[] => nodes.flatMap((n) => [n.sign, ...signs(n.children)]);
 const flat = (nodes: any[]): any[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
-const idsOf = (...list: string[]) => list.map((s) => { const id = ids.get(s); if (!id) throw new Error(`no node ${s}`); return id; });
+const idsOf = (...list: string[]) =>
+  list.map((s) => {
+    const id = ids.get(s);
+    if (!id) throw new Error(`no node ${s}`);
+    return id;
+  });
 
 /** A role created through the API and a user holding it, signed in. */
 async function userWithRole(name: string, grants: string[], by = admin.key) {
@@ -33,7 +38,9 @@ beforeAll(async () => {
   const tree = await t.call('GET', '/menu/tree', { key: admin.key });
   ids = new Map(flat(tree.datas).map((n) => [n.sign, n.id]));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('role list and detail', () => {
   it('lists roles paged with their user counts, filtered by keyword and status', async () => {
@@ -129,7 +136,13 @@ describe('grants in role_data and on the server', () => {
     expect(me.code).toBe(200);
     expect(signs(me.datas.role_data).sort()).toEqual(['Acupoint', 'AcupointManage', 'acupoint:add', 'acupoint:edit'].sort());
     expect(me.datas.viewing_as).toBeNull();
-    for (const [method, path] of [['GET', '/role/list'], ['GET', '/menu/tree'], ['GET', '/admin/list'], ['POST', '/role/add'], ['GET', '/equipment/list']] as const) {
+    for (const [method, path] of [
+      ['GET', '/role/list'],
+      ['GET', '/menu/tree'],
+      ['GET', '/admin/list'],
+      ['POST', '/role/add'],
+      ['GET', '/equipment/list'],
+    ] as const) {
       const res = await t.call(method, path, { key: u.key, body: { name: 'x' } });
       expect(res.code, path).toBe(400);
       expect(res.datas.error, path).toBe('You do not have permission for this action');
@@ -213,8 +226,12 @@ describe('no one raises its own rights', () => {
     const tree = await t.call('GET', '/role/menu_tree', { key: manager.key });
     const nodes = flat(tree.datas);
     expect(nodes).toHaveLength(ids.size);
-    expect(nodes.filter((n) => n.grantable).map((n) => n.sign).sort())
-      .toEqual(['Jurisdiction', 'RoleManage', 'role:add', 'role:edit', 'role:delete', 'Acupoint', 'AcupointManage', 'acupoint:add'].sort());
+    expect(
+      nodes
+        .filter((n) => n.grantable)
+        .map((n) => n.sign)
+        .sort(),
+    ).toEqual(['Jurisdiction', 'RoleManage', 'role:add', 'role:edit', 'role:delete', 'Acupoint', 'AcupointManage', 'acupoint:add'].sort());
     const all = await t.call('GET', '/role/menu_tree', { key: admin.key });
     expect(flat(all.datas).every((n) => n.grantable)).toBe(true);
   });
@@ -264,9 +281,15 @@ describe('view as (role switching)', () => {
     const { hashKey } = await import('../../lib/crypto');
     const { eq } = await import('drizzle-orm');
     const soon = new Date(Date.now() + 3600_000);
-    await t.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.keyHash, hashKey(me.key)));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: soon })
+      .where(eq(sessions.keyHash, hashKey(me.key)));
     const res = await t.call('POST', '/role/view_as', { key: me.key, body: { role_id: await roleIdNamed('Auditor') } });
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.keyHash, hashKey(res.datas.key)));
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.keyHash, hashKey(res.datas.key)));
     expect(row!.expiresAt.getTime()).toBe(soon.getTime());
     expect(row!.viewRoleId).toBe(await roleIdNamed('Auditor'));
   });
@@ -323,8 +346,15 @@ describe('institutions', () => {
   it('a grade-3 institution is refused on every role endpoint', async () => {
     const inst = await t.login('clinic3', 'institution');
     const calls = [
-      ['GET', '/role/list'], ['GET', '/role/detail'], ['GET', '/role/menu_tree'], ['GET', '/role/options'], ['POST', '/role/add'], ['POST', '/role/edit'],
-      ['POST', '/role/del'], ['POST', '/role/view_as'], ['POST', '/role/view_as_exit'],
+      ['GET', '/role/list'],
+      ['GET', '/role/detail'],
+      ['GET', '/role/menu_tree'],
+      ['GET', '/role/options'],
+      ['POST', '/role/add'],
+      ['POST', '/role/edit'],
+      ['POST', '/role/del'],
+      ['POST', '/role/view_as'],
+      ['POST', '/role/view_as_exit'],
     ] as const;
     for (const [method, path] of calls) {
       const res = await t.call(method, path, { key: inst.key, query: { id: 1 }, body: { id: 1, role_id: 1, name: 'x' } });
@@ -340,7 +370,10 @@ describe('audit trail', () => {
     const id = role.datas.id as number;
     const edit = await t.call('POST', '/role/edit', { key: admin.key, body: { id, description: 'now with inspections', menu_ids: idsOf('DeviceList', 'InspectionList') } });
     expect(edit.code).toBe(200);
-    const [row] = await t.db.select().from(auditLog).where(and(eq(auditLog.endpoint, 'jurisdiction.roleEdit'), eq(auditLog.recordId, id)));
+    const [row] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.endpoint, 'jurisdiction.roleEdit'), eq(auditLog.recordId, id)));
     expect(row).toMatchObject({ recordType: 'role', path: '/role/edit', actorId: admin.id });
     const before = row!.before as { description: string; menu_ids: number[] };
     const after = row!.after as { description: string; menu_ids: number[] };
@@ -352,7 +385,11 @@ describe('audit trail', () => {
 
     const del = await t.call('POST', '/role/del', { key: admin.key, body: { id } });
     expect(del.code).toBe(200);
-    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.recordType, 'role'), eq(auditLog.recordId, id))).orderBy(asc(auditLog.id));
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordType, 'role'), eq(auditLog.recordId, id)))
+      .orderBy(asc(auditLog.id));
     expect(rows.map((r) => r.endpoint)).toEqual(['jurisdiction.roleAdd', 'jurisdiction.roleEdit', 'jurisdiction.roleRemove']);
     expect(rows[2]!.after).toBeNull();
 

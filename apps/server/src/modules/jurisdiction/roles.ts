@@ -1,8 +1,22 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import {
-  firstNotGrantable, WHY_MESSAGE, whyNotDeleteRole, whyNotEditRole, whyNotToggleRole, whyNotViewAs,
-  type GrantNode, type IdInput, type ListResult, type RoleAddBody, type RoleDetail, type RoleEditBody, type RoleListQuery,
-  type RoleOption, type RoleRow, type SessionKeyAnswer, type ViewAsBody,
+  firstNotGrantable,
+  WHY_MESSAGE,
+  whyNotDeleteRole,
+  whyNotEditRole,
+  whyNotToggleRole,
+  whyNotViewAs,
+  type GrantNode,
+  type IdInput,
+  type ListResult,
+  type RoleAddBody,
+  type RoleDetail,
+  type RoleEditBody,
+  type RoleListQuery,
+  type RoleOption,
+  type RoleRow,
+  type SessionKeyAnswer,
+  type ViewAsBody,
 } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { adminUsers, menus, roleMenus, roles, sessions } from '../../db/schema';
@@ -27,16 +41,19 @@ export type Actor = ReturnType<typeof adminActor>;
 
 /** Node ids a role holds: its grants and the nodes above them; every node for the super role. */
 export async function roleMenuIds(db: Tx, role: { id: number; isSuper: boolean }, all?: { id: number; parentId: number | null }[]): Promise<Set<number>> {
-  const nodes = all ?? await db.select({ id: menus.id, parentId: menus.parentId }).from(menus);
+  const nodes = all ?? (await db.select({ id: menus.id, parentId: menus.parentId }).from(menus));
   if (role.isSuper) return new Set(nodes.map((m) => m.id));
   const granted = await db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, role.id));
-  return withAncestors(granted.map((g) => g.id), nodes);
+  return withAncestors(
+    granted.map((g) => g.id),
+    nodes,
+  );
 }
 
 /** What the actor may grant: what its (effective) role holds, everything for a super-admin. */
 export async function heldMenuIds(db: Tx, actor: Actor, all?: { id: number; parentId: number | null }[]): Promise<Set<number>> {
   const [role] = await db.select().from(roles).where(eq(roles.id, actor.roleId));
-  if (!role || !role.status) return new Set();
+  if (!role?.status) return new Set();
   return roleMenuIds(db, { id: role.id, isSuper: actor.isSuper || role.isSuper }, all);
 }
 
@@ -53,7 +70,13 @@ const SORT_COLUMNS = { name: roles.name, status: roles.status, created_at: roles
 
 type RoleDb = typeof roles.$inferSelect;
 const toRow = (r: RoleDb, users: number): RoleRow => ({
-  id: r.id, name: r.name, description: r.description, status: r.status, is_super: r.isSuper, user_count: Number(users), created_at: r.createdAt.toISOString(),
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  status: r.status,
+  is_super: r.isSuper,
+  user_count: Number(users),
+  created_at: r.createdAt.toISOString(),
 });
 
 export async function roleList(db: Tx, _auth: Auth, q: RoleListQuery): Promise<ListResult<RoleRow>> {
@@ -65,8 +88,16 @@ export async function roleList(db: Tx, _auth: Auth, q: RoleListQuery): Promise<L
   if (q.status !== undefined) conds.push(eq(roles.status, q.status));
   const where = and(...conds);
   return pagedList(db, q, sql`from ${roles} where ${where ?? sql`true`}`, async (limit, offset) =>
-    (await db.select({ role: roles, users: userCount }).from(roles).where(where).orderBy(...sortBy(SORT_COLUMNS, q, 'created_at', roles.id)).limit(limit).offset(offset))
-      .map((r) => toRow(r.role, r.users)));
+    (
+      await db
+        .select({ role: roles, users: userCount })
+        .from(roles)
+        .where(where)
+        .orderBy(...sortBy(SORT_COLUMNS, q, 'created_at', roles.id))
+        .limit(limit)
+        .offset(offset)
+    ).map((r) => toRow(r.role, r.users)),
+  );
 }
 
 async function loadRole(db: Tx, id: number, lock = false): Promise<RoleDb> {
@@ -92,8 +123,13 @@ export async function snapshotRole(db: Tx, id: number | null) {
   if (!role) return null;
   const grants = await db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, id));
   return {
-    id: role.id, name: role.name, description: role.description, status: role.status, is_super: role.isSuper,
-    created_at: role.createdAt.toISOString(), menu_ids: grants.map((g) => g.id).sort((a, b) => a - b),
+    id: role.id,
+    name: role.name,
+    description: role.description,
+    status: role.status,
+    is_super: role.isSuper,
+    created_at: role.createdAt.toISOString(),
+    menu_ids: grants.map((g) => g.id).sort((a, b) => a - b),
   };
 }
 
@@ -111,7 +147,10 @@ export async function roleMenuTree(db: Tx, auth: Auth): Promise<GrantNode[]> {
 }
 
 async function assertNameFree(db: Tx, name: string, selfId?: number) {
-  const [row] = await db.select({ id: roles.id }).from(roles).where(eq(sql`lower(${roles.name})`, name.toLowerCase()));
+  const [row] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(eq(sql`lower(${roles.name})`, name.toLowerCase()));
   if (row && row.id !== selfId) throw fieldError('name', 'duplicate', { field: name });
 }
 
@@ -161,7 +200,11 @@ export async function roleEdit(db: Tx, auth: Auth, input: RoleEditBody): Promise
   } else if (input.menu_ids) {
     const grants = await expandGrants(db, input.menu_ids);
     const current = new Set((await db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, role.id))).map((r) => r.id));
-    await assertCanGrant(db, actor, [...grants].filter((id) => !current.has(id)));
+    await assertCanGrant(
+      db,
+      actor,
+      [...grants].filter((id) => !current.has(id)),
+    );
     await writeGrants(db, role.id, grants);
   }
   if (input.name !== undefined) await assertNameFree(db, input.name, role.id);

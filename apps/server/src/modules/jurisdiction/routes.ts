@@ -5,6 +5,10 @@ import * as menus from './menus';
 import * as roles from './roles';
 
 /** Platform access control (`/jurisdiction`): menu nodes, roles and role switching, admin users. */
-export default defineRoutes(jurisdictionApi, { ...menus, ...roles, ...admins }, {
-  snapshots: { menu: menus.snapshotMenu, role: roles.snapshotRole, admin: admins.snapshotAdmin },
-});
+export default defineRoutes(
+  jurisdictionApi,
+  { ...menus, ...roles, ...admins },
+  {
+    snapshots: { menu: menus.snapshotMenu, role: roles.snapshotRole, admin: admins.snapshotAdmin },
+  },
+);

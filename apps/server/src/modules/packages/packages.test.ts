@@ -7,7 +7,9 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = (await t.login('admin')).key;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const base = { name: 'Pack', kind: 'count', uses: 5, price_cents: 5000, commission_rate_l1_bp: 2000, commission_rate_l2_bp: 1000 };
 const add = (body: Record<string, unknown>, lang?: string) => t.call('POST', '/package/add', { key: admin, body, lang });
@@ -48,7 +50,10 @@ describe('packages: happy path', () => {
     expect(detail.datas).toMatchObject({ name: 'Zeta 90 days', kind: 'time', days: 90, uses: null, price_cents: 900, status: 'off_sale', commission_rate_l1_bp: 0, sort_order: 0 });
 
     // Edit turns the time package into a count package: days go away.
-    const edit = await t.call('POST', '/package/edit', { key: admin, body: { id: c.datas.id, name: 'Zeta 12 uses', kind: 'count', uses: 12, price_cents: 1200, commission_rate_l1_bp: 3000, commission_rate_l2_bp: 2000, sort_order: 5 } });
+    const edit = await t.call('POST', '/package/edit', {
+      key: admin,
+      body: { id: c.datas.id, name: 'Zeta 12 uses', kind: 'count', uses: 12, price_cents: 1200, commission_rate_l1_bp: 3000, commission_rate_l2_bp: 2000, sort_order: 5 },
+    });
     expect(edit.code).toBe(200);
     const edited = await t.call('GET', '/package/detail', { key: admin, query: { id: c.datas.id } });
     expect(edited.datas).toMatchObject({ name: 'Zeta 12 uses', kind: 'count', uses: 12, days: null, commission_rate_l1_bp: 3000, commission_rate_l2_bp: 2000, sort_order: 5, status: 'off_sale' });

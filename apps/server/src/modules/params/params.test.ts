@@ -2,9 +2,8 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARAM_KEYS } from '@app/contract';
 import { adminUsers, auditLog, menus, roleMenus, roles, sessions } from '../../db/schema';
-import { DEMO_PASSWORD } from '../../db/seed';
 import { hashKey, hashPassword } from '../../lib/crypto';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let admin: string;
@@ -12,7 +11,9 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = (await t.login('admin')).key;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const save = (values: Record<string, unknown>, lang?: string, key = admin) => t.call('POST', '/params/save', { key, body: { values }, lang });
 const current = async () => Object.fromEntries((await t.call('GET', '/params/list', { key: admin })).datas.map((p: any) => [p.key, p.value]));
@@ -22,7 +23,16 @@ describe('params: list and public', () => {
     const res = await t.call('GET', '/params/list', { key: admin });
     expect(res.code).toBe(200);
     expect(res.datas.map((p: any) => p.key)).toEqual(PARAM_KEYS);
-    expect(res.datas.map((p: any) => p.key)).toEqual(['site_title', 'default_language', 'min_payout_cents', 'password_min_length', 'session_idle_minutes', 'session_absolute_hours', 'report_disclaimer', 'expiring_days']);
+    expect(res.datas.map((p: any) => p.key)).toEqual([
+      'site_title',
+      'default_language',
+      'min_payout_cents',
+      'password_min_length',
+      'session_idle_minutes',
+      'session_absolute_hours',
+      'report_disclaimer',
+      'expiring_days',
+    ]);
     const byKey = Object.fromEntries(res.datas.map((p: any) => [p.key, p]));
     expect(byKey.password_min_length).toMatchObject({ type: 'integer', value: 8, default: 8, min: 3, max: 64 });
     expect(byKey.min_payout_cents).toMatchObject({ type: 'money_cents', value: 10000 });
@@ -100,10 +110,16 @@ describe('params: take effect at once', () => {
 
   it('session_idle_minutes: a session idle for longer than the new timeout expires', async () => {
     const { key } = await t.login('auditor');
-    await t.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 30 * 60_000) }).where(eq(sessions.keyHash, hashKey(key)));
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 30 * 60_000) })
+      .where(eq(sessions.keyHash, hashKey(key)));
     expect((await t.call('GET', '/member/get_member', { key })).code).toBe(200);
     expect((await save({ session_idle_minutes: 20 })).code).toBe(200);
-    await t.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 30 * 60_000) }).where(eq(sessions.keyHash, hashKey(key)));
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 30 * 60_000) })
+      .where(eq(sessions.keyHash, hashKey(key)));
     expect((await t.call('GET', '/member/get_member', { key })).code).toBe(999);
     expect((await save({ session_idle_minutes: 120 })).code).toBe(200);
   });
@@ -127,7 +143,10 @@ describe('params: access', () => {
     expect((await t.call('GET', '/params/list', { key: auditor.key })).code).toBe(400);
 
     const [role] = await t.db.insert(roles).values({ name: 'Params reader' }).returning();
-    const nodes = await t.db.select({ id: menus.id }).from(menus).where(inArray(menus.sign, ['ParamsSetting']));
+    const nodes = await t.db
+      .select({ id: menus.id })
+      .from(menus)
+      .where(inArray(menus.sign, ['ParamsSetting']));
     await t.db.insert(roleMenus).values(nodes.map((n) => ({ roleId: role!.id, menuId: n.id })));
     await t.db.insert(adminUsers).values({ username: 'paramsreader', passwordHash: await hashPassword(DEMO_PASSWORD), roleId: role!.id });
     const reader = (await t.login('paramsreader')).key;

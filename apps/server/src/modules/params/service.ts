@@ -4,10 +4,8 @@ import { systemParams } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import type { Auth } from '../../http/access';
 import { fieldError } from '../../lib/form';
+// Reading lives in lib/params (sessions, passwords and other modules apply parameters too); this module lists and saves them.
 import { readParams, type ParamKey, type ParamValues } from '../../lib/params';
-
-/** Reading lives in lib/params (sessions and passwords apply parameters too): re-exported for modules. */
-export { readParam, readParams } from '../../lib/params';
 
 /** GET /params/list: every parameter with its metadata and current value. */
 export async function list(db: Tx, _auth: Auth): Promise<ParamItem[]> {
@@ -42,7 +40,9 @@ export async function save(db: Tx, _auth: Auth, body: ParamsSaveBody): Promise<n
   const merged = { ...(await readParams(db)), ...Object.fromEntries(changes) } as ParamValues;
   checkTogether(merged);
   for (const [key, value] of changes) {
-    await db.insert(systemParams).values({ key, value, updatedAt: new Date() })
+    await db
+      .insert(systemParams)
+      .values({ key, value, updatedAt: new Date() })
       .onConflictDoUpdate({ target: systemParams.key, set: { value, updatedAt: new Date() } });
   }
   return null;

@@ -47,12 +47,7 @@ export function encodePng(width: number, height: number, rgb: Uint8Array): Buffe
     raw[y * (width * 3 + 1)] = 0; // filter: none
     Buffer.from(rgb.buffer, rgb.byteOffset + y * width * 3, width * 3).copy(raw, y * (width * 3 + 1) + 1);
   }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
 }
 
 /** A plain image of one colour (tests, placeholders). */
@@ -66,7 +61,10 @@ export function solidPng(width: number, height: number, colour: Rgb = [200, 220,
 // ---------------------------------------------------------------------------------------------
 
 export type Rgb = [number, number, number];
-interface Shape { box: [number, number, number, number]; inside: (x: number, y: number) => boolean }
+interface Shape {
+  box: [number, number, number, number];
+  inside: (x: number, y: number) => boolean;
+}
 
 const circle = (cx: number, cy: number, r: number): Shape => ellipse(cx, cy, r, r);
 const ellipse = (cx: number, cy: number, rx: number, ry: number): Shape => ({
@@ -101,7 +99,11 @@ const polygon = (pts: [number, number][]): Shape => ({
 
 class Canvas {
   readonly rgb: Uint8Array;
-  constructor(readonly width: number, readonly height: number, background: Rgb) {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    background: Rgb,
+  ) {
     this.rgb = new Uint8Array(width * height * 3);
     for (let i = 0; i < width * height; i++) this.rgb.set(background, i * 3);
   }
@@ -197,7 +199,18 @@ function body(): Shape[] {
   return [
     ellipse(300, 95, 50, 62), // head
     capsule(300, 150, 300, 192, 24), // neck
-    polygon([[212, 190], [388, 190], [398, 215], [382, 340], [368, 470], [388, 560], [212, 560], [232, 470], [218, 340], [202, 215]]),
+    polygon([
+      [212, 190],
+      [388, 190],
+      [398, 215],
+      [382, 340],
+      [368, 470],
+      [388, 560],
+      [212, 560],
+      [232, 470],
+      [218, 340],
+      [202, 215],
+    ]),
     ...limbs(),
   ];
 }
@@ -215,17 +228,64 @@ function draw(kind: Drawing): Buffer {
   c.fill(outline, SKIN, INK, 2);
   if (kind === 'body-front' || kind === 'body-measure') {
     c.fill([circle(300, 430, 5)], INK); // navel
-    c.line([[282, 96], [290, 96]], 3, INK); // eyes
-    c.line([[310, 96], [318, 96]], 3, INK);
+    c.line(
+      [
+        [282, 96],
+        [290, 96],
+      ],
+      3,
+      INK,
+    ); // eyes
+    c.line(
+      [
+        [310, 96],
+        [318, 96],
+      ],
+      3,
+      INK,
+    );
   }
   if (kind === 'body-back') {
-    c.line([[300, 40], [300, 545]], 4, RED); // governing vessel along the spine
+    c.line(
+      [
+        [300, 40],
+        [300, 545],
+      ],
+      4,
+      RED,
+    ); // governing vessel along the spine
     for (const m of [(x: number) => x, mirrorX]) {
       // Bladder meridian: inner line beside the spine, down the back of the leg to the little toe.
-      c.line([[m(270), 150], [m(270), 545], [m(262), 600], [m(252), 770], [m(236), 900], [m(216), 962]], 3, BLUE);
-      c.line([[m(244), 200], [m(244), 540]], 2, BLUE, [8, 6]); // outer line
+      c.line(
+        [
+          [m(270), 150],
+          [m(270), 545],
+          [m(262), 600],
+          [m(252), 770],
+          [m(236), 900],
+          [m(216), 962],
+        ],
+        3,
+        BLUE,
+      );
+      c.line(
+        [
+          [m(244), 200],
+          [m(244), 540],
+        ],
+        2,
+        BLUE,
+        [8, 6],
+      ); // outer line
     }
-    c.line([[300, 200], [300, 540]], 1, GREY);
+    c.line(
+      [
+        [300, 200],
+        [300, 540],
+      ],
+      1,
+      GREY,
+    );
   }
   return c.png();
 }

@@ -13,7 +13,6 @@ let admin: string;
 let acupointIds: Map<string, number>;
 let dataDir: string;
 
-
 /** Uploads a PNG through /base/upload_img and answers its upload answer. */
 async function uploadPng(width: number, height: number) {
   const boundary = 'x-test-boundary';
@@ -71,8 +70,16 @@ describe('schematic diagrams', () => {
     const image = await uploadPng(320, 480);
     expect(image).toMatchObject({ width: 320, height: 480, type: 'image/png' });
     const res = await add({
-      title: title('Knee points', '膝部穴位'), kind: 'treatment_placement', image: image.url, width: image.width, height: image.height, sort: 1,
-      markers: [{ acupoint_id: acupointIds.get('ST36'), x: 0.25, y: 0.5 }, { acupoint_id: acupointIds.get('GB34'), x: 0.123456, y: 1 }],
+      title: title('Knee points', '膝部穴位'),
+      kind: 'treatment_placement',
+      image: image.url,
+      width: image.width,
+      height: image.height,
+      sort: 1,
+      markers: [
+        { acupoint_id: acupointIds.get('ST36'), x: 0.25, y: 0.5 },
+        { acupoint_id: acupointIds.get('GB34'), x: 0.123456, y: 1 },
+      ],
     });
     expect(res.code, res.raw).toBe(200);
     const id = res.datas.id;
@@ -97,12 +104,27 @@ describe('schematic diagrams', () => {
     expect(edit.code, edit.raw).toBe(200);
     expect((await t.call('GET', '/schematic/detail', { key: admin, query: { id } })).datas).toMatchObject({ kind: 'meridian_chart', marker_count: 2, title: { en: 'Knee' } });
     // editing with markers replaces them
-    await t.call('POST', '/schematic/edit', { key: admin, body: { id, title: title('Knee', '膝'), kind: 'meridian_chart', image: image.url, width: 320, height: 480, markers: [{ acupoint_id: acupointIds.get('SP10'), x: 0, y: 0 }] } });
+    await t.call('POST', '/schematic/edit', {
+      key: admin,
+      body: { id, title: title('Knee', '膝'), kind: 'meridian_chart', image: image.url, width: 320, height: 480, markers: [{ acupoint_id: acupointIds.get('SP10'), x: 0, y: 0 }] },
+    });
     expect((await t.call('GET', '/schematic/detail', { key: admin, query: { id } })).datas.markers.map((m: any) => m.code)).toEqual(['SP10']);
     // markers alone
-    const save = await t.call('POST', '/schematic/save_markers', { key: admin, body: { id, markers: [{ acupoint_id: acupointIds.get('BL40'), x: 0.5, y: 0.5 }, { acupoint_id: acupointIds.get('BL40'), x: 0.6, y: 0.5 }] } });
+    const save = await t.call('POST', '/schematic/save_markers', {
+      key: admin,
+      body: {
+        id,
+        markers: [
+          { acupoint_id: acupointIds.get('BL40'), x: 0.5, y: 0.5 },
+          { acupoint_id: acupointIds.get('BL40'), x: 0.6, y: 0.5 },
+        ],
+      },
+    });
     expect(save.code, save.raw).toBe(200);
-    expect((await t.call('GET', '/schematic/detail', { key: admin, query: { id } })).datas.markers.map((m: any) => [m.code, m.x])).toEqual([['BL40', 0.5], ['BL40', 0.6]]);
+    expect((await t.call('GET', '/schematic/detail', { key: admin, query: { id } })).datas.markers.map((m: any) => [m.code, m.x])).toEqual([
+      ['BL40', 0.5],
+      ['BL40', 0.6],
+    ]);
 
     expect((await t.call('POST', '/schematic/del', { key: admin, body: { id } })).code).toBe(200);
     expect((await t.call('GET', '/schematic/detail', { key: admin, query: { id } })).code).toBe(400);
@@ -148,7 +170,11 @@ describe('schematic diagrams', () => {
     expect(list.code).toBe(200);
     const id = list.datas.list.find((s: any) => s.title.en === 'Measurement map: the 12 source points').id;
     expect((await t.call('GET', '/schematic/detail', { key: reader, query: { id } })).code).toBe(200);
-    for (const [p, body] of [['/schematic/save_markers', { id, markers: [] }], ['/schematic/del', { id }], ['/schematic/add', {}]] as const) {
+    for (const [p, body] of [
+      ['/schematic/save_markers', { id, markers: [] }],
+      ['/schematic/del', { id }],
+      ['/schematic/add', {}],
+    ] as const) {
       const res = await t.call('POST', p, { key: reader, body });
       expect(res.datas.error, p).toBe('You do not have permission for this action');
     }

@@ -26,8 +26,15 @@ export async function tree(db: Tx, _auth: Auth, _input: unknown): Promise<System
 
 function toRow(s: typeof systems.$inferSelect, parentName: SystemRow['parent_name'], children: number): SystemRow {
   return {
-    id: s.id, parent_id: s.parentId, parent_name: parentName ?? null, level: s.parentId === null ? 1 : 2,
-    name: s.name, weights: s.weights, sort: s.sort, child_count: Number(children), created_at: iso(s.createdAt),
+    id: s.id,
+    parent_id: s.parentId,
+    parent_name: parentName ?? null,
+    level: s.parentId === null ? 1 : 2,
+    name: s.name,
+    weights: s.weights,
+    sort: s.sort,
+    child_count: Number(children),
+    created_at: iso(s.createdAt),
   };
 }
 
@@ -40,8 +47,14 @@ export async function list(db: Tx, _auth: Auth, q: SystemListQuery): Promise<Lis
   if (q.level === 2) conds.push(isNotNull(systems.parentId));
   const where = and(...conds);
   return pagedList(db, q, fromWhere(systems, where), async (limit, offset) =>
-    (await selectRows(db).where(where).orderBy(...editorOrder(SORT_COLUMNS, q, systems.sort, systems.id)).limit(limit).offset(offset))
-      .map((r) => toRow(r.s, r.parentName, r.childCount)));
+    (
+      await selectRows(db)
+        .where(where)
+        .orderBy(...editorOrder(SORT_COLUMNS, q, systems.sort, systems.id))
+        .limit(limit)
+        .offset(offset)
+    ).map((r) => toRow(r.s, r.parentName, r.childCount)),
+  );
 }
 
 /** The same tree for pickers in other pages (related systems of a disease). */
@@ -94,16 +107,24 @@ export async function edit(db: Tx, _auth: Auth, body: SystemEditBody): Promise<n
 export async function remove(db: Tx, _auth: Auth, { id }: IdInput): Promise<null> {
   const [found] = await db.select({ id: systems.id }).from(systems).where(eq(systems.id, id));
   if (!found) throw notFound();
-  await guardedDelete(db, async () => {
-    const [children, holders] = await Promise.all([
-      db.select({ name: systems.name }).from(systems).where(eq(systems.parentId, id)).orderBy(asc(systems.sort), asc(systems.id)),
-      db.select({ name: diseases.name }).from(diseaseSystems).innerJoin(diseases, eq(diseases.id, diseaseSystems.diseaseId))
-        .where(eq(diseaseSystems.systemId, id)).orderBy(asc(diseases.sort), asc(diseases.id)),
-    ]);
-    return [
-      { key: 'holderSubsystems', count: children.length, names: children.map((c) => c.name) },
-      { key: 'holderDiseases', count: holders.length, names: holders.map((d) => d.name) },
-    ];
-  }, (tx) => tx.delete(systems).where(eq(systems.id, id)));
+  await guardedDelete(
+    db,
+    async () => {
+      const [children, holders] = await Promise.all([
+        db.select({ name: systems.name }).from(systems).where(eq(systems.parentId, id)).orderBy(asc(systems.sort), asc(systems.id)),
+        db
+          .select({ name: diseases.name })
+          .from(diseaseSystems)
+          .innerJoin(diseases, eq(diseases.id, diseaseSystems.diseaseId))
+          .where(eq(diseaseSystems.systemId, id))
+          .orderBy(asc(diseases.sort), asc(diseases.id)),
+      ]);
+      return [
+        { key: 'holderSubsystems', count: children.length, names: children.map((c) => c.name) },
+        { key: 'holderDiseases', count: holders.length, names: holders.map((d) => d.name) },
+      ];
+    },
+    (tx) => tx.delete(systems).where(eq(systems.id, id)),
+  );
   return null;
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema';
-import { roles } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -9,14 +8,15 @@ let admin: string;
 
 const name = (en: string, zh = `${en}（中）`) => ({ zh, en, es: '', ja: '' });
 
-
 const add = (body: Record<string, unknown>, key = admin) => t.call('POST', '/system/add', { key, body });
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = (await t.login('admin')).key;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('system categories', () => {
   it('seeds about ten body systems with subsystems and meridian weights', async () => {
@@ -60,7 +60,10 @@ describe('system categories', () => {
     const detail = await t.call('GET', '/system/detail', { key: admin, query: { id: eye.datas.id } });
     expect(detail.datas).toMatchObject({ id: eye.datas.id, name: { en: 'Eyes', zh: '眼' }, weights: { LR: 3 }, sort: 2, level: 2 });
 
-    const edit = await t.call('POST', '/system/edit', { key: admin, body: { id: eye.datas.id, parent_id: top.datas.id, name: name('Eyes and vision', '眼与视力'), weights: { LR: 3, GB: 1 }, sort: 3 } });
+    const edit = await t.call('POST', '/system/edit', {
+      key: admin,
+      body: { id: eye.datas.id, parent_id: top.datas.id, name: name('Eyes and vision', '眼与视力'), weights: { LR: 3, GB: 1 }, sort: 3 },
+    });
     expect(edit.code, edit.raw).toBe(200);
     const after = await t.call('GET', '/system/detail', { key: admin, query: { id: eye.datas.id } });
     expect(after.datas).toMatchObject({ name: { en: 'Eyes and vision' }, weights: { LR: 3, GB: 1 }, sort: 3 });

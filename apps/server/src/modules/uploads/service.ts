@@ -47,7 +47,10 @@ function jpegSize(buf: Buffer): { width: number; height: number } | null {
     if (buf[i] !== 0xff) return null;
     let marker = buf[i + 1]!;
     while (marker === 0xff && i + 2 < buf.length) marker = buf[++i + 1]!; // fill bytes
-    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { i += 2; continue; }
+    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      i += 2;
+      continue;
+    }
     if (marker === 0xd9 || marker === 0xda) return null; // end of image / start of scan before any frame
     const len = buf.readUInt16BE(i + 2);
     if (len < 2) return null;
@@ -128,7 +131,7 @@ export function sniff(buf: Buffer, clientName: string): Sniffed | null {
 /** The client's file name for display: refused when it carries a path or control characters. */
 export function cleanName(name: string | undefined): string {
   const n = (name ?? '').normalize('NFC');
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters (U+0000-U+001F, U+007F) are exactly what a file name must not carry
   if (/[/\\\u0000-\u001f\u007f]/.test(n) || n === '.' || n === '..') throw badRequest('uploadBadName');
   return n.trim().slice(0, 200);
 }
@@ -161,9 +164,7 @@ export async function store(dataDir: string, buf: Buffer, found: Sniffed, origin
 
 const STORED_RE = /^[0-9a-f]{32}\.(png|jpg|gif|webp|pdf|zip|xlsx|docx|csv|txt)$/;
 
-export type Served =
-  | { kind: 'buffer'; type: UploadType; body: Buffer }
-  | { kind: 'file'; type: UploadType; path: string; size: number };
+export type Served = { kind: 'buffer'; type: UploadType; body: Buffer } | { kind: 'file'; type: UploadType; path: string; size: number };
 
 /** What GET /uploads/<name> serves: a stored upload or a built-in image; null for anything else. */
 export async function locate(dataDir: string, name: string): Promise<Served | null> {
@@ -194,7 +195,7 @@ async function receive(ctx: Ctx, kind: 'image' | 'file'): Promise<UploadAnswer> 
   let name: string;
   try {
     const part = await ctx.req.file({ limits: { fileSize: max } });
-    if (!part || part.fieldname !== 'file') {
+    if (part?.fieldname !== 'file') {
       part?.file.resume();
       throw badRequest('uploadNoFile');
     }

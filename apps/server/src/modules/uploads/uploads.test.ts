@@ -12,7 +12,12 @@ let t: TestApp;
 let admin: string;
 let dataDir: string;
 
-interface Part { field?: string; filename?: string; type?: string; content: Buffer | string }
+interface Part {
+  field?: string;
+  filename?: string;
+  type?: string;
+  content: Buffer | string;
+}
 
 /** A multipart/form-data request body. */
 function form(parts: Part[]) {
@@ -136,7 +141,13 @@ describe('uploads', () => {
     expect(fs.existsSync(path.join(dataDir, 'x'))).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'x.png'))).toBe(false);
     // reading back: only stored names, nothing else reachable
-    for (const url of ['/adminapi/uploads/..%2F..%2Fetc%2Fpasswd', '/adminapi/uploads/../../package.json', '/adminapi/uploads/%2e%2e%2fconfig.ts', `/adminapi/uploads/${'0'.repeat(32)}.png`, '/adminapi/uploads/builtin-nope.png']) {
+    for (const url of [
+      '/adminapi/uploads/..%2F..%2Fetc%2Fpasswd',
+      '/adminapi/uploads/../../package.json',
+      '/adminapi/uploads/%2e%2e%2fconfig.ts',
+      `/adminapi/uploads/${'0'.repeat(32)}.png`,
+      '/adminapi/uploads/builtin-nope.png',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toMatch(/root:|"name"|at .*\.ts/);
@@ -180,8 +191,10 @@ describe('uploads', () => {
     const json = await t.call('POST', '/base/upload_img', { key: admin, body: { file: 'x' } });
     expect(json.code).toBe(400);
     const broken = await t.app.inject({
-      method: 'POST', url: `/adminapi/base/upload_img?key=${admin}`,
-      payload: '--abc\r\ncontent-disposition: form-data; name="file"; filename="a.png"\r\n\r\nxx', headers: { 'content-type': 'multipart/form-data; boundary=abc' },
+      method: 'POST',
+      url: `/adminapi/base/upload_img?key=${admin}`,
+      payload: '--abc\r\ncontent-disposition: form-data; name="file"; filename="a.png"\r\n\r\nxx',
+      headers: { 'content-type': 'multipart/form-data; boundary=abc' },
     });
     expect(broken.statusCode).toBeLessThan(500);
     expect(broken.body).not.toMatch(/at .*\.(ts|js)|node_modules/);
@@ -210,8 +223,8 @@ describe('content sniffing', () => {
     const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.from([0x20, 0x01, 0x10, 0x00]), Buffer.alloc(10)]);
     expect(sniff(gif, 'a.gif')).toMatchObject({ type: 'image/gif', width: 288, height: 16 });
     const jpeg = Buffer.from([
-      0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
-      0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0xe0, 0x02, 0x80, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01,
+      0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0xe0, 0x02, 0x80, 0x03, 0x01, 0x22,
+      0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01,
     ]);
     expect(sniff(jpeg, 'a.jpg')).toMatchObject({ type: 'image/jpeg', width: 640, height: 480 });
     const vp8x = Buffer.alloc(30);

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { cnIdCheckChar, type Gender } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { endUsers, institutions } from '../../db/schema';
-import { DAY, seededRandom } from '../../db/seed/random';
+import { DAY, seededRandom } from '../../lib/random';
 
 export const order = 70;
 
@@ -10,8 +10,15 @@ const CN_SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '�
 const CN_MALE = ['伟', '强', '磊', '军', '洋', '勇', '杰', '涛', '明', '超'];
 const CN_FEMALE = ['芳', '娜', '敏', '静', '丽', '艳', '娟', '霞', '婷', '雪'];
 const LATIN = [
-  ['John', 'male'], ['Emma', 'female'], ['Lucas', 'male'], ['Sofía', 'female'], ['Hiroshi', 'male'], ['Yuki', 'female'],
-  ['Carlos', 'male'], ['Olivia', 'female'], ['Alex', 'other'],
+  ['John', 'male'],
+  ['Emma', 'female'],
+  ['Lucas', 'male'],
+  ['Sofía', 'female'],
+  ['Hiroshi', 'male'],
+  ['Yuki', 'female'],
+  ['Carlos', 'male'],
+  ['Olivia', 'female'],
+  ['Alex', 'other'],
 ] as const;
 const LATIN_SURNAMES = ['Smith', 'García', 'Müller', 'Tanaka', 'Rossi', 'Martin', 'Suzuki', 'Lopez'];
 /** Region codes of the demo institutions' districts. */
@@ -46,13 +53,21 @@ export async function seed(tx: Tx) {
       const first17 = rnd.pick(REGIONS) + birthDate.replaceAll('-', '') + seq;
       idNumber = first17 + cnIdCheckChar(first17);
     }
-    const phone = latin && rnd.next() < 0.5 ? `+${rnd.pick(['1', '34', '81', '49'])}${rnd.int(100_000_000, 999_999_999)}`
-      : i % 9 === 8 ? null : `1${rnd.pick(['3', '5', '7', '8', '9'])}${String(rnd.int(0, 999_999_999)).padStart(9, '0')}`;
+    const phone =
+      latin && rnd.next() < 0.5
+        ? `+${rnd.pick(['1', '34', '81', '49'])}${rnd.int(100_000_000, 999_999_999)}`
+        : i % 9 === 8
+          ? null
+          : `1${rnd.pick(['3', '5', '7', '8', '9'])}${String(rnd.int(0, 999_999_999)).padStart(9, '0')}`;
     const heightCm = adult ? (gender === 'female' ? rnd.int(1500, 1720) : rnd.int(1600, 1880)) / 10 : rnd.int(1200, 1650) / 10;
     const bmi = rnd.int(185, 290) / 10;
     const weightKg = Math.round(bmi * (heightCm / 100) ** 2 * 10) / 10;
     return {
-      name, gender, birthDate, phone, idNumber,
+      name,
+      gender,
+      birthDate,
+      phone,
+      idNumber,
       heightTenths: i % 11 === 10 ? null : Math.round(heightCm * 10),
       weightTenths: i % 11 === 10 ? null : Math.round(weightKg * 10),
       institutionId: clinics[i % clinics.length]!,

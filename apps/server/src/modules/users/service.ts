@@ -11,27 +11,37 @@ import { maskIdNumber, maskPhone } from '../../lib/mask';
 import { fromWhere, iso } from '../../lib/masterdata';
 
 const SORT_COLUMNS = {
-  name: endUsers.name, birth_date: endUsers.birthDate, created_at: endUsers.createdAt,
-  inspection_count: endUsers.inspectionCount, last_inspection_at: endUsers.lastInspectionAt,
+  name: endUsers.name,
+  birth_date: endUsers.birthDate,
+  created_at: endUsers.createdAt,
+  inspection_count: endUsers.inspectionCount,
+  last_inspection_at: endUsers.lastInspectionAt,
 } as const;
 const live = isNull(endUsers.deletedAt);
 /** Digits a list viewer may search the end of a phone by without user:detail: no more than the mask shows. */
 const MASKED_SUFFIX_DIGITS = PHONE_MASK_KEEP.tail;
 
-const selectRows = (db: Tx) => db.select({ u: endUsers, institutionName: institutions.name }).from(endUsers)
-  .leftJoin(institutions, eq(institutions.id, endUsers.institutionId));
+const selectRows = (db: Tx) => db.select({ u: endUsers, institutionName: institutions.name }).from(endUsers).leftJoin(institutions, eq(institutions.id, endUsers.institutionId));
 
 const fromTenths = (v: number | null) => (v === null ? null : v / 10);
 const toTenths = (v: number | null | undefined) => (v == null ? null : Math.round(v * 10));
 
 function toRow(u: typeof endUsers.$inferSelect, institutionName: string | null, full: boolean): UserRow {
   return {
-    id: u.id, name: u.name, gender: u.gender, birth_date: u.birthDate,
-    phone: full ? u.phone : maskPhone(u.phone), id_number: full ? u.idNumber : maskIdNumber(u.idNumber),
-    height_cm: fromTenths(u.heightTenths), weight_kg: fromTenths(u.weightTenths),
-    institution_id: u.institutionId, institution_name: institutionName,
-    inspection_count: u.inspectionCount, last_inspection_at: u.lastInspectionAt ? iso(u.lastInspectionAt) : null,
-    created_at: iso(u.createdAt), updated_at: iso(u.updatedAt),
+    id: u.id,
+    name: u.name,
+    gender: u.gender,
+    birth_date: u.birthDate,
+    phone: full ? u.phone : maskPhone(u.phone),
+    id_number: full ? u.idNumber : maskIdNumber(u.idNumber),
+    height_cm: fromTenths(u.heightTenths),
+    weight_kg: fromTenths(u.weightTenths),
+    institution_id: u.institutionId,
+    institution_name: institutionName,
+    inspection_count: u.inspectionCount,
+    last_inspection_at: u.lastInspectionAt ? iso(u.lastInspectionAt) : null,
+    created_at: iso(u.createdAt),
+    updated_at: iso(u.updatedAt),
   };
 }
 
@@ -56,8 +66,14 @@ export async function list(db: Tx, auth: Auth, q: UserListQuery): Promise<ListRe
   if (q.gender) conds.push(eq(endUsers.gender, q.gender));
   const where = and(...conds);
   return pagedList(db, q, fromWhere(endUsers, where), async (limit, offset) =>
-    (await selectRows(db).where(where).orderBy(...sortBy(SORT_COLUMNS, q, 'created_at', endUsers.id)).limit(limit).offset(offset))
-      .map((r) => toRow(r.u, r.institutionName, false)));
+    (
+      await selectRows(db)
+        .where(where)
+        .orderBy(...sortBy(SORT_COLUMNS, q, 'created_at', endUsers.id))
+        .limit(limit)
+        .offset(offset)
+    ).map((r) => toRow(r.u, r.institutionName, false)),
+  );
 }
 
 /** The full record, phone and ID number included (route access: the user:detail button). */
@@ -71,7 +87,7 @@ export async function detail(db: Tx, _auth: Auth, { id }: IdInput): Promise<User
  * The audit trail's view of a user: the stored record in full (phone and ID number unmasked: the trail
  * is for admins), deleted or not. Users have no secrets.
  */
-export async function snapshot(db: Tx, id: number | null): Promise<UserDetail & { deleted_at: string | null } | null> {
+export async function snapshot(db: Tx, id: number | null): Promise<(UserDetail & { deleted_at: string | null }) | null> {
   if (id == null) return null;
   const [r] = await selectRows(db).where(eq(endUsers.id, id));
   return r ? { ...toRow(r.u, r.institutionName, true), deleted_at: r.u.deletedAt ? iso(r.u.deletedAt) : null } : null;
@@ -80,8 +96,11 @@ export async function snapshot(db: Tx, id: number | null): Promise<UserDetail & 
 /** An ID number belongs to one live user. */
 async function assertIdNumberFree(db: Tx, idNumber: string | null | undefined, selfId: number | null) {
   if (!idNumber) return;
-  const [taken] = await db.select({ id: endUsers.id }).from(endUsers)
-    .where(and(live, eq(endUsers.idNumber, idNumber), selfId ? ne(endUsers.id, selfId) : undefined)).limit(1);
+  const [taken] = await db
+    .select({ id: endUsers.id })
+    .from(endUsers)
+    .where(and(live, eq(endUsers.idNumber, idNumber), selfId ? ne(endUsers.id, selfId) : undefined))
+    .limit(1);
   if (taken) throw fieldError('id_number', 'idNumberTaken');
 }
 
@@ -95,37 +114,56 @@ async function idNumberGuard<T>(write: () => Promise<T>): Promise<T> {
 }
 
 const values = (b: UserAddBody | UserEditBody) => ({
-  name: b.name, gender: b.gender, birthDate: b.birth_date ?? null, institutionId: b.institution_id,
-  heightTenths: toTenths(b.height_cm), weightTenths: toTenths(b.weight_kg),
+  name: b.name,
+  gender: b.gender,
+  birthDate: b.birth_date ?? null,
+  institutionId: b.institution_id,
+  heightTenths: toTenths(b.height_cm),
+  weightTenths: toTenths(b.weight_kg),
 });
 
 export async function add(db: Tx, _auth: Auth, body: UserAddBody): Promise<{ id: number }> {
   await assertExists(db, institutions, body.institution_id, 'institution_id', 'institutionMissing');
   await assertIdNumberFree(db, body.id_number, null);
-  const [row] = await idNumberGuard(() => db.insert(endUsers)
-    .values({ ...values(body), phone: body.phone ?? null, idNumber: body.id_number ?? null }).returning({ id: endUsers.id }));
+  const [row] = await idNumberGuard(() =>
+    db
+      .insert(endUsers)
+      .values({ ...values(body), phone: body.phone ?? null, idNumber: body.id_number ?? null })
+      .returning({ id: endUsers.id }),
+  );
   return { id: row!.id };
 }
 
 /** The whole record; phone and id_number left out keep their stored values. */
 export async function edit(db: Tx, _auth: Auth, body: UserEditBody): Promise<null> {
-  const [found] = await db.select({ id: endUsers.id }).from(endUsers).where(and(eq(endUsers.id, body.id), live));
+  const [found] = await db
+    .select({ id: endUsers.id })
+    .from(endUsers)
+    .where(and(eq(endUsers.id, body.id), live));
   if (!found) throw notFound();
   await assertExists(db, institutions, body.institution_id, 'institution_id', 'institutionMissing');
   await assertIdNumberFree(db, body.id_number, body.id);
-  await idNumberGuard(() => db.update(endUsers).set({
-    ...values(body),
-    ...(body.phone !== undefined ? { phone: body.phone } : {}),
-    ...(body.id_number !== undefined ? { idNumber: body.id_number } : {}),
-    updatedAt: new Date(),
-  }).where(and(eq(endUsers.id, body.id), live)));
+  await idNumberGuard(() =>
+    db
+      .update(endUsers)
+      .set({
+        ...values(body),
+        ...(body.phone !== undefined ? { phone: body.phone } : {}),
+        ...(body.id_number !== undefined ? { idNumber: body.id_number } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(endUsers.id, body.id), live)),
+  );
   return null;
 }
 
 /** Soft delete: inspections (a later issue) keep naming the user; the ID number is free again. */
 export async function remove(db: Tx, _auth: Auth, { id }: IdInput): Promise<null> {
-  const deleted = await db.update(endUsers).set({ deletedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(endUsers.id, id), live)).returning({ id: endUsers.id });
+  const deleted = await db
+    .update(endUsers)
+    .set({ deletedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(endUsers.id, id), live))
+    .returning({ id: endUsers.id });
   if (!deleted.length) throw notFound();
   return null;
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, institutions } from '../../db/schema';
+import { auditLog } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -14,14 +14,15 @@ beforeAll(async () => {
   clinic3 = await id('clinic3');
   clinic3b = await id('clinic3b');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** A valid Chinese ID card number (the standard example) and one with a wrong check digit. */
 const GOOD_ID = '11010519491231002X';
 const BAD_ID = '110105194912310021';
 const base = () => ({ name: 'Test Person', gender: 'female', birth_date: '1990-05-17', phone: '13800138001', id_number: GOOD_ID, height_cm: 165.5, weight_kg: 55.2, institution_id: clinic3 });
 const add = (body: Record<string, unknown>, lang?: string) => t.call('POST', '/user/add', { key: admin, body, lang });
-
 
 describe('users: happy path', () => {
   it('lists about 40 seeded users with masked numbers', async () => {
@@ -49,7 +50,14 @@ describe('users: happy path', () => {
     // Masks: 138****8001 and 110105********002X.
     const list = await t.call('GET', '/user/list', { key: admin, query: { keyword: 'vera', institution_id: clinic3, sort: 'birth_date', order: 'ascend' } });
     expect(list.datas.list.map((u: any) => u.name)).toEqual(['Vera Birch', 'Vera Ash']);
-    expect(list.datas.list[1]).toMatchObject({ phone: '138****8001', id_number: '110105********002X', height_cm: 165.5, weight_kg: 55.2, birth_date: '1990-05-17', institution_name: 'West Lake Wellness Clinic' });
+    expect(list.datas.list[1]).toMatchObject({
+      phone: '138****8001',
+      id_number: '110105********002X',
+      height_cm: 165.5,
+      weight_kg: 55.2,
+      birth_date: '1990-05-17',
+      institution_name: 'West Lake Wellness Clinic',
+    });
     expect(list.datas.list[0]).toMatchObject({ phone: '+49****5678', id_number: 'E1*****78', height_cm: 180.3, weight_kg: null });
 
     const males = await t.call('GET', '/user/list', { key: admin, query: { keyword: 'Vera', gender: 'male', sort: 'name', order: 'ascend', limit: 1, page: 2 } });
@@ -67,7 +75,10 @@ describe('users: happy path', () => {
     expect(empty.datas).toMatchObject({ phone: null, id_number: null, birth_date: null, height_cm: null, weight_kg: null });
 
     // Edit without phone and id_number keeps them; null clears them.
-    const keep = await t.call('POST', '/user/edit', { key: admin, body: { id: a.datas.id, name: 'Vera Ash-Li', gender: 'female', birth_date: '1991-06-01', height_cm: 166, weight_kg: 56, institution_id: clinic3b } });
+    const keep = await t.call('POST', '/user/edit', {
+      key: admin,
+      body: { id: a.datas.id, name: 'Vera Ash-Li', gender: 'female', birth_date: '1991-06-01', height_cm: 166, weight_kg: 56, institution_id: clinic3b },
+    });
     expect(keep.code).toBe(200);
     const kept = await t.call('GET', '/user/detail', { key: admin, query: { id: a.datas.id } });
     expect(kept.datas).toMatchObject({ name: 'Vera Ash-Li', phone: '13800138001', id_number: GOOD_ID, birth_date: '1991-06-01', height_cm: 166, institution_id: clinic3b });
@@ -168,7 +179,10 @@ describe('users: access', () => {
 
 describe('users: audit trail', () => {
   const rows = (endpoint: string, id: number) =>
-    t.db.select().from(auditLog).where(and(eq(auditLog.endpoint, endpoint), eq(auditLog.recordId, id)));
+    t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.endpoint, endpoint), eq(auditLog.recordId, id)));
 
   it('records an edit with the full stored values before and after, even those the editor left out, and no secrets', async () => {
     const u = (await add({ ...base(), name: 'Audit Person', phone: '13955556666', id_number: 'P7654321' })).datas.id as number;

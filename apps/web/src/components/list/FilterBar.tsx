@@ -26,7 +26,7 @@ export function FilterBar<F extends string>({ params, names, codecs, instant, ch
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const urlKey = JSON.stringify(params.filters);
-  const formValues = useMemo(() => applyToForm(params.filters as Record<string, string | undefined>, names ?? params.names, codecs), [urlKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const formValues = useMemo(() => applyToForm(params.filters as Record<string, string | undefined>, names ?? params.names, codecs), [params.filters, names, params.names, codecs]);
 
   // Follow the URL when it changes (back/forward, a link, Reset) — but not when a kept-alive page is
   // shown again: effects re-run then, and a half-typed filter must survive.
@@ -54,8 +54,12 @@ export function FilterBar<F extends string>({ params, names, codecs, instant, ch
       {children}
       <Form.Item>
         <Space wrap>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="filter-search">{t('list.search')}</Button>
-          <Button icon={<ReloadOutlined />} onClick={() => params.resetFilters()} data-testid="filter-reset">{t('list.reset')}</Button>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="filter-search">
+            {t('list.search')}
+          </Button>
+          <Button icon={<ReloadOutlined />} onClick={() => params.resetFilters()} data-testid="filter-reset">
+            {t('list.reset')}
+          </Button>
         </Space>
       </Form.Item>
     </Form>

@@ -9,15 +9,22 @@ export function ListEmpty({ reason, onClear, onRetry, noDataText, errorText }: {
   const { t } = useTranslation();
   if (reason === 'loading') return <div style={{ height: 120 }} />;
   const [title, hint] =
-    reason === 'no-match' ? [t('list.emptyNoMatch'), t('list.emptyNoMatchHint')]
-    : reason === 'error' ? [t('list.loadFailed'), errorText ?? null]
-    : [noDataText ?? t('list.emptyNoData'), t('list.emptyNoDataHint')];
+    reason === 'no-match'
+      ? [t('list.emptyNoMatch'), t('list.emptyNoMatchHint')]
+      : reason === 'error'
+        ? [t('list.loadFailed'), errorText ?? null]
+        : [noDataText ?? t('list.emptyNoData'), t('list.emptyNoDataHint')];
   return (
     <Empty
       data-testid="list-empty"
       data-reason={reason}
       image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={<><div style={{ fontWeight: 500 }}>{title}</div>{hint ? <div style={{ fontSize: 12, opacity: 0.65 }}>{hint}</div> : null}</>}
+      description={
+        <>
+          <div style={{ fontWeight: 500 }}>{title}</div>
+          {hint ? <div style={{ fontSize: 12, opacity: 0.65 }}>{hint}</div> : null}
+        </>
+      }
     >
       {reason === 'no-match' && onClear ? <Button onClick={onClear}>{t('list.clearFilters')}</Button> : null}
       {reason === 'error' && onRetry ? <Button onClick={onRetry}>{t('list.retry')}</Button> : null}

@@ -8,7 +8,7 @@ import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
 import { useTranslation } from 'react-i18next';
 import { COUNT_CAP } from '@app/contract/constants';
-import { type ListResult } from '@app/contract/envelope';
+import type { ListResult } from '@app/contract/envelope';
 import { useSettings } from '../../lib/settings';
 import { formatNumber } from '../../lib/money';
 import type { ListParams, SortOrder } from './useListParams';

@@ -56,8 +56,7 @@ export interface EndpointMutationOptions<N extends EndpointName> {
 export type ModuleName = EndpointName extends `${infer M}.${string}` ? M : never;
 
 /** Whether a cached query belongs to one of the invalidated endpoints or modules. */
-export const invalidates = (targets: readonly string[], key: readonly unknown[]) =>
-  typeof key[0] === 'string' && targets.some((t) => key[0] === t || (key[0] as string).startsWith(`${t}.`));
+export const invalidates = (targets: readonly string[], key: readonly unknown[]) => typeof key[0] === 'string' && targets.some((t) => key[0] === t || (key[0] as string).startsWith(`${t}.`));
 
 /** A write. Errors were already shown by the client; ApiError.fields reach FormModal. */
 export function useEndpointMutation<N extends EndpointName>(name: N, opts: EndpointMutationOptions<N> = {}) {
@@ -68,7 +67,10 @@ export function useEndpointMutation<N extends EndpointName>(name: N, opts: Endpo
       const targets = opts.invalidate ?? [];
       if (targets.length) await qc.invalidateQueries({ predicate: (q) => invalidates(targets, q.queryKey) });
       const text = successToast(opts.successMessage);
-      if (text) withFeedback(({ message }) => { void message.success(text); });
+      if (text)
+        withFeedback(({ message }) => {
+          void message.success(text);
+        });
       opts.onSuccess?.(result, input);
     },
   });

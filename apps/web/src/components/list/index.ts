@@ -5,4 +5,15 @@ export { ListEmpty, type EmptyReason } from './ListEmpty';
 export { dateRangeFilter, numberFilter, boolFilter, type FilterCodec } from './codecs';
 export { apiQueryOptions, listQueryOptions, useApiQuery, useListQuery, useApiMutation, successToast, type ApiMutationOptions } from './queries';
 export { CreateButton, KeywordFilter } from './toolbar';
-export { endpointListOptions, endpointQueryOptions, invalidates, queryKeyOf, useEndpoint, useEndpointList, useEndpointMutation, type EndpointMutationOptions, type ListInput, type ModuleName } from './endpoint-queries';
+export {
+  endpointListOptions,
+  endpointQueryOptions,
+  invalidates,
+  queryKeyOf,
+  useEndpoint,
+  useEndpointList,
+  useEndpointMutation,
+  type EndpointMutationOptions,
+  type ListInput,
+  type ModuleName,
+} from './endpoint-queries';

@@ -60,7 +60,10 @@ export function useApiMutation<TBody extends Payload = Payload, TResult = unknow
     onSuccess: async (result, body) => {
       await Promise.all((opts.invalidate ?? []).map((p) => qc.invalidateQueries({ queryKey: [p] })));
       const text = successToast(opts.successMessage);
-      if (text) withFeedback(({ message }) => { void message.success(text); });
+      if (text)
+        withFeedback(({ message }) => {
+          void message.success(text);
+        });
       opts.onSuccess?.(result, body);
     },
   });

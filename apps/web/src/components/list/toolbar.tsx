@@ -11,7 +11,9 @@ import { Access } from '../../lib/access';
 export function CreateButton({ sign, onClick, testId, disabled, children }: { sign: ButtonKey; onClick: () => void; testId: string; disabled?: boolean; children: ReactNode }) {
   return (
     <Access sign={sign}>
-      <Button type="primary" icon={<PlusOutlined />} onClick={onClick} disabled={disabled} data-testid={testId}>{children}</Button>
+      <Button type="primary" icon={<PlusOutlined />} onClick={onClick} disabled={disabled} data-testid={testId}>
+        {children}
+      </Button>
     </Access>
   );
 }

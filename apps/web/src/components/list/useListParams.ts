@@ -49,7 +49,9 @@ const toParam = (v: FilterValue): string | null => {
 export function useListParams<F extends string>(opts: ListParamsOptions<F>): ListParams<F> {
   const [params, setParams] = useSearchParams();
   const defaultLimit = opts.defaultLimit ?? DEFAULT_LIMIT;
+  // A caller may pass a new array each render: everything below follows the names, not the array's identity.
   const filterKey = opts.filters.join(',');
+  const filters = useMemo(() => (filterKey ? (filterKey.split(',') as F[]) : []), [filterKey]);
 
   const state = useMemo(() => {
     const page = Math.max(1, Number.parseInt(params.get('page') ?? '', 10) || 1);
@@ -58,55 +60,81 @@ export function useListParams<F extends string>(opts: ListParamsOptions<F>): Lis
     const sortParam = params.get('sort');
     const sort = sortParam || opts.defaultSort;
     const order: SortOrder | undefined = rawOrder === 'ascend' || rawOrder === 'descend' ? rawOrder : sortParam ? undefined : opts.defaultOrder;
-    const filters: Partial<Record<F, string>> = {};
-    for (const f of opts.filters) {
+    const values: Partial<Record<F, string>> = {};
+    for (const f of filters) {
       const v = params.get(f);
-      if (v !== null && v !== '') filters[f] = v;
+      if (v !== null && v !== '') values[f] = v;
     }
-    const query: Record<string, string | number> = { page, limit, ...(filters as Record<string, string>) };
-    if (sort && order) { query.sort = sort; query.order = order; }
-    return { page, limit, sort: order ? sort : undefined, order, filters, hasFilters: Object.keys(filters).length > 0, query };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [params, defaultLimit, filterKey, opts.defaultSort, opts.defaultOrder]);
-
-  const update = useCallback((mutate: (next: URLSearchParams) => void) => {
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      mutate(next);
-      return next;
-    }, { replace: true });
-  }, [setParams]);
-
-  const writeFilters = useCallback((values: Partial<Record<F, FilterValue>>, replaceAll: boolean) => update((next) => {
-    if (replaceAll) for (const f of opts.filters) next.delete(f);
-    for (const [k, v] of Object.entries(values) as [F, FilterValue][]) {
-      if (!opts.filters.includes(k)) continue;
-      const p = toParam(v);
-      if (p === null) next.delete(k);
-      else next.set(k, p);
+    const query: Record<string, string | number> = { page, limit, ...(values as Record<string, string>) };
+    if (sort && order) {
+      query.sort = sort;
+      query.order = order;
     }
-    next.delete('page');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }), [update, filterKey]);
+    return { page, limit, sort: order ? sort : undefined, order, filters: values, hasFilters: Object.keys(values).length > 0, query };
+  }, [params, defaultLimit, filters, opts.defaultSort, opts.defaultOrder]);
+
+  const update = useCallback(
+    (mutate: (next: URLSearchParams) => void) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          mutate(next);
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  const writeFilters = useCallback(
+    (values: Partial<Record<F, FilterValue>>, replaceAll: boolean) =>
+      update((next) => {
+        if (replaceAll) for (const f of filters) next.delete(f);
+        for (const [k, v] of Object.entries(values) as [F, FilterValue][]) {
+          if (!filters.includes(k)) continue;
+          const p = toParam(v);
+          if (p === null) next.delete(k);
+          else next.set(k, p);
+        }
+        next.delete('page');
+      }),
+    [update, filters],
+  );
 
   return {
     ...state,
-    names: opts.filters,
+    names: filters,
     setFilters: useCallback((values) => writeFilters(values, true), [writeFilters]),
     patchFilters: useCallback((values) => writeFilters(values, false), [writeFilters]),
     resetFilters: useCallback(() => writeFilters({}, true), [writeFilters]),
-    setPage: useCallback((page: number, limit?: number) => update((next) => {
-      if (limit && limit !== Number(next.get('limit') ?? defaultLimit)) {
-        if (limit === defaultLimit) next.delete('limit'); else next.set('limit', String(limit));
-        next.delete('page');
-        return;
-      }
-      if (page <= 1) next.delete('page'); else next.set('page', String(page));
-    }), [update, defaultLimit]),
-    setSort: useCallback((sort?: string, order?: SortOrder) => update((next) => {
-      if (sort && order) { next.set('sort', sort); next.set('order', order); }
-      else { next.delete('sort'); next.delete('order'); }
-      next.delete('page');
-    }), [update]),
+    setPage: useCallback(
+      (page: number, limit?: number) =>
+        update((next) => {
+          if (limit && limit !== Number(next.get('limit') ?? defaultLimit)) {
+            if (limit === defaultLimit) next.delete('limit');
+            else next.set('limit', String(limit));
+            next.delete('page');
+            return;
+          }
+          if (page <= 1) next.delete('page');
+          else next.set('page', String(page));
+        }),
+      [update, defaultLimit],
+    ),
+    setSort: useCallback(
+      (sort?: string, order?: SortOrder) =>
+        update((next) => {
+          if (sort && order) {
+            next.set('sort', sort);
+            next.set('order', order);
+          } else {
+            next.delete('sort');
+            next.delete('order');
+          }
+          next.delete('page');
+        }),
+      [update],
+    ),
   };
 }

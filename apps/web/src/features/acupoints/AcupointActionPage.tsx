@@ -34,7 +34,9 @@ import { LIMITS, MAX_ACTIONS, NEW_ACTION, toWireActions, totalMinutes } from './
 import '../../components/master-data.css';
 import './acupoints.css';
 
-interface ActionsForm { actions: TreatmentAction[] }
+interface ActionsForm {
+  actions: TreatmentAction[];
+}
 
 /** /acupoint/action/:id (hidden route AcupointAction): the treatment actions of one acupoint, edited as a table. */
 export default function AcupointActionPage() {
@@ -85,7 +87,9 @@ export default function AcupointActionPage() {
   const columnsFor = (ops: { remove: (i: number) => void; move: (a: number, b: number) => void; count: number }): ColumnsType<{ key: number; name: number }> => [
     { key: 'index', title: '#', width: 48, render: (_, __, i) => <span className="action-index">{i + 1}</span> },
     {
-      key: 'waveform', title: t('actionsPage.col.waveform'), width: 200,
+      key: 'waveform',
+      title: t('actionsPage.col.waveform'),
+      width: 200,
       render: (_, f) => (
         <Form.Item name={[f.name, 'waveform']} rules={[{ required: true, message: t('common:form.requiredSelect', { field: t('actionsPage.col.waveform') }) }]} style={{ margin: 0 }}>
           <Select disabled={!editable} options={WAVEFORMS.map((w) => ({ value: w, label: t(`waveform.${w}`) }))} aria-label={t('actionsPage.col.waveform')} data-testid={`action-waveform-${f.name}`} />
@@ -93,7 +97,9 @@ export default function AcupointActionPage() {
       ),
     },
     {
-      key: 'frequency', title: t('actionsPage.col.frequency'), width: 150,
+      key: 'frequency',
+      title: t('actionsPage.col.frequency'),
+      width: 150,
       render: (_, f) => (
         <Form.Item
           name={[f.name, 'frequency_hz']}
@@ -103,20 +109,42 @@ export default function AcupointActionPage() {
           ]}
           style={{ margin: 0 }}
         >
-          <InputNumber disabled={!editable} min={LIMITS.frequency.min} max={LIMITS.frequency.max} step={1} suffix="Hz" style={{ width: '100%' }} aria-label={t('actionsPage.col.frequency')} data-testid={`action-frequency-${f.name}`} />
+          <InputNumber
+            disabled={!editable}
+            min={LIMITS.frequency.min}
+            max={LIMITS.frequency.max}
+            step={1}
+            suffix="Hz"
+            style={{ width: '100%' }}
+            aria-label={t('actionsPage.col.frequency')}
+            data-testid={`action-frequency-${f.name}`}
+          />
         </Form.Item>
       ),
     },
     {
-      key: 'intensity', title: t('actionsPage.col.intensity'), width: 230,
+      key: 'intensity',
+      title: t('actionsPage.col.intensity'),
+      width: 230,
       render: (_, f) => (
         <Flex align="flex-start" gap={6}>
           <Form.Item
             name={[f.name, 'intensity_min']}
-            rules={[{ required: true, message: t('actionsPage.requiredShort') }, { type: 'number', min: LIMITS.intensity.min, max: LIMITS.intensity.max, message: t('actionsPage.range', { min: LIMITS.intensity.min, max: LIMITS.intensity.max }) }]}
+            rules={[
+              { required: true, message: t('actionsPage.requiredShort') },
+              { type: 'number', min: LIMITS.intensity.min, max: LIMITS.intensity.max, message: t('actionsPage.range', { min: LIMITS.intensity.min, max: LIMITS.intensity.max }) },
+            ]}
             style={{ margin: 0, flex: 1 }}
           >
-            <InputNumber disabled={!editable} min={LIMITS.intensity.min} max={LIMITS.intensity.max} precision={0} style={{ width: '100%' }} aria-label={t('actionsPage.intensityMin')} data-testid={`action-min-${f.name}`} />
+            <InputNumber
+              disabled={!editable}
+              min={LIMITS.intensity.min}
+              max={LIMITS.intensity.max}
+              precision={0}
+              style={{ width: '100%' }}
+              aria-label={t('actionsPage.intensityMin')}
+              data-testid={`action-min-${f.name}`}
+            />
           </Form.Item>
           <span className="action-dash">–</span>
           <Form.Item
@@ -134,33 +162,67 @@ export default function AcupointActionPage() {
             ]}
             style={{ margin: 0, flex: 1 }}
           >
-            <InputNumber disabled={!editable} min={LIMITS.intensity.min} max={LIMITS.intensity.max} precision={0} style={{ width: '100%' }} aria-label={t('actionsPage.intensityMax')} data-testid={`action-max-${f.name}`} />
+            <InputNumber
+              disabled={!editable}
+              min={LIMITS.intensity.min}
+              max={LIMITS.intensity.max}
+              precision={0}
+              style={{ width: '100%' }}
+              aria-label={t('actionsPage.intensityMax')}
+              data-testid={`action-max-${f.name}`}
+            />
           </Form.Item>
         </Flex>
       ),
     },
     {
-      key: 'minutes', title: t('actionsPage.col.minutes'), width: 130,
+      key: 'minutes',
+      title: t('actionsPage.col.minutes'),
+      width: 130,
       render: (_, f) => (
         <Form.Item
           name={[f.name, 'minutes']}
-          rules={[{ required: true, message: t('actionsPage.requiredShort') }, { type: 'number', min: LIMITS.minutes.min, max: LIMITS.minutes.max, message: t('actionsPage.range', { min: LIMITS.minutes.min, max: LIMITS.minutes.max }) }]}
+          rules={[
+            { required: true, message: t('actionsPage.requiredShort') },
+            { type: 'number', min: LIMITS.minutes.min, max: LIMITS.minutes.max, message: t('actionsPage.range', { min: LIMITS.minutes.min, max: LIMITS.minutes.max }) },
+          ]}
           style={{ margin: 0 }}
         >
-          <InputNumber disabled={!editable} min={LIMITS.minutes.min} max={LIMITS.minutes.max} precision={0} suffix={t('actionsPage.min')} style={{ width: '100%' }} aria-label={t('actionsPage.col.minutes')} data-testid={`action-minutes-${f.name}`} />
+          <InputNumber
+            disabled={!editable}
+            min={LIMITS.minutes.min}
+            max={LIMITS.minutes.max}
+            precision={0}
+            suffix={t('actionsPage.min')}
+            style={{ width: '100%' }}
+            aria-label={t('actionsPage.col.minutes')}
+            data-testid={`action-minutes-${f.name}`}
+          />
         </Form.Item>
       ),
     },
-    ...(editable ? [{
-      key: 'ops', title: t('common:list.actions'), width: 120,
-      render: (_: unknown, f: { name: number }, i: number) => (
-        <Space size={0}>
-          <Tooltip title={t('actionsPage.up')}><Button type="text" size="small" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => ops.move(i, i - 1)} aria-label={t('actionsPage.up')} /></Tooltip>
-          <Tooltip title={t('actionsPage.down')}><Button type="text" size="small" icon={<ArrowDownOutlined />} disabled={i === ops.count - 1} onClick={() => ops.move(i, i + 1)} aria-label={t('actionsPage.down')} /></Tooltip>
-          <Tooltip title={t('actionsPage.remove')}><Button type="text" size="small" danger icon={<DeleteOutlined />} onClick={() => ops.remove(f.name)} aria-label={t('actionsPage.remove')} data-testid={`action-remove-${i}`} /></Tooltip>
-        </Space>
-      ),
-    }] : []),
+    ...(editable
+      ? [
+          {
+            key: 'ops',
+            title: t('common:list.actions'),
+            width: 120,
+            render: (_: unknown, f: { name: number }, i: number) => (
+              <Space size={0}>
+                <Tooltip title={t('actionsPage.up')}>
+                  <Button type="text" size="small" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => ops.move(i, i - 1)} aria-label={t('actionsPage.up')} />
+                </Tooltip>
+                <Tooltip title={t('actionsPage.down')}>
+                  <Button type="text" size="small" icon={<ArrowDownOutlined />} disabled={i === ops.count - 1} onClick={() => ops.move(i, i + 1)} aria-label={t('actionsPage.down')} />
+                </Tooltip>
+                <Tooltip title={t('actionsPage.remove')}>
+                  <Button type="text" size="small" danger icon={<DeleteOutlined />} onClick={() => ops.remove(f.name)} aria-label={t('actionsPage.remove')} data-testid={`action-remove-${i}`} />
+                </Tooltip>
+              </Space>
+            ),
+          },
+        ]
+      : []),
   ];
 
   const header = useMemo(() => {
@@ -191,12 +253,8 @@ export default function AcupointActionPage() {
     <Flex vertical gap={16} data-testid="acupoint-actions-page">
       <section className="list-panel action-header">
         {data ? header : <Skeleton active paragraph={{ rows: 1 }} title={false} />}
-        {data ? (
-          <p className="action-sub">{t('actionsPage.intro')}</p>
-        ) : null}
-        {data && !data.acupoint.is_treatment_point ? (
-          <Alert type="info" showIcon title={t('actionsPage.notTreatmentHint')} style={{ marginTop: 8 }} />
-        ) : null}
+        {data ? <p className="action-sub">{t('actionsPage.intro')}</p> : null}
+        {data && !data.acupoint.is_treatment_point ? <Alert type="info" showIcon title={t('actionsPage.notTreatmentHint')} style={{ marginTop: 8 }} /> : null}
       </section>
       <section className="list-panel list-card">
         <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
@@ -205,11 +263,25 @@ export default function AcupointActionPage() {
             <span className="master-dim" data-testid="action-summary">
               {t('actionsPage.summary', { count: formatNumber(list.length, lang), max: MAX_ACTIONS, minutes: formatNumber(total, lang) })}
             </span>
-            {dirty ? <Tag color="warning" data-testid="action-dirty">{t('actionsPage.unsaved')}</Tag> : null}
+            {dirty ? (
+              <Tag color="warning" data-testid="action-dirty">
+                {t('actionsPage.unsaved')}
+              </Tag>
+            ) : null}
           </Flex>
           <Access sign="acupoint:action">
             <Space>
-              <Button icon={<UndoOutlined />} disabled={!dirty || save.isPending} onClick={() => { if (data) { form.setFieldsValue({ actions: data.list }); setDirty(false); } }} data-testid="action-reset">
+              <Button
+                icon={<UndoOutlined />}
+                disabled={!dirty || save.isPending}
+                onClick={() => {
+                  if (data) {
+                    form.setFieldsValue({ actions: data.list });
+                    setDirty(false);
+                  }
+                }}
+                data-testid="action-reset"
+              >
                 {t('actionsPage.revert')}
               </Button>
               <Button type="primary" icon={<SaveOutlined />} loading={save.isPending} disabled={!data} onClick={submit} data-testid="action-save">
@@ -227,10 +299,26 @@ export default function AcupointActionPage() {
                   size="middle"
                   rowKey="key"
                   dataSource={fields.map((f) => ({ key: f.key, name: f.name }))}
-                  columns={columnsFor({ remove: (i) => { remove(i); setDirty(true); }, move: (a, b) => { move(a, b); setDirty(true); }, count: fields.length })}
+                  columns={columnsFor({
+                    remove: (i) => {
+                      remove(i);
+                      setDirty(true);
+                    },
+                    move: (a, b) => {
+                      move(a, b);
+                      setDirty(true);
+                    },
+                    count: fields.length,
+                  })}
                   pagination={false}
                   scroll={{ x: 'max-content' }}
-                  locale={{ emptyText: <div className="action-empty" data-testid="action-empty">{t('actionsPage.empty')}</div> }}
+                  locale={{
+                    emptyText: (
+                      <div className="action-empty" data-testid="action-empty">
+                        {t('actionsPage.empty')}
+                      </div>
+                    ),
+                  }}
                   data-testid="action-table"
                 />
                 {editable ? (
@@ -240,7 +328,10 @@ export default function AcupointActionPage() {
                     icon={<PlusOutlined />}
                     style={{ marginTop: 12 }}
                     disabled={fields.length >= MAX_ACTIONS}
-                    onClick={() => { add({ ...NEW_ACTION }); setDirty(true); }}
+                    onClick={() => {
+                      add({ ...NEW_ACTION });
+                      setDirty(true);
+                    }}
                     data-testid="action-add"
                   >
                     {fields.length >= MAX_ACTIONS ? t('actionsPage.full', { max: MAX_ACTIONS }) : t('actionsPage.add')}

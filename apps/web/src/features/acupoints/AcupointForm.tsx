@@ -32,13 +32,28 @@ interface AcupointFormValues {
 }
 
 const toValues = (r: AcupointRow): AcupointFormValues => ({
-  code: r.code, meridian: r.meridian, name: r.name, location: r.location, indications: r.indications,
-  is_measurement_point: r.is_measurement_point, is_treatment_point: r.is_treatment_point, image: r.image, sort: r.sort, status: r.status,
+  code: r.code,
+  meridian: r.meridian,
+  name: r.name,
+  location: r.location,
+  indications: r.indications,
+  is_measurement_point: r.is_measurement_point,
+  is_treatment_point: r.is_treatment_point,
+  image: r.image,
+  sort: r.sort,
+  status: r.status,
 });
 
 const NEW: Partial<AcupointFormValues> = {
-  code: '', name: emptyL10n(), location: emptyL10n(), indications: emptyL10n(),
-  is_measurement_point: false, is_treatment_point: true, image: '', sort: 0, status: 1,
+  code: '',
+  name: emptyL10n(),
+  location: emptyL10n(),
+  indications: emptyL10n(),
+  is_measurement_point: false,
+  is_treatment_point: true,
+  image: '',
+  sort: 0,
+  status: 1,
 };
 
 export function AcupointForm({ dlg }: { dlg: ReturnType<typeof useFormModal<AcupointRow>> }) {
@@ -50,8 +65,16 @@ export function AcupointForm({ dlg }: { dlg: ReturnType<typeof useFormModal<Acup
 
   const submit = async (v: AcupointFormValues) => {
     const body = {
-      code: String(normalizeCode(v.code)), meridian: v.meridian, name: cleanL10n(v.name), location: cleanL10n(v.location), indications: cleanL10n(v.indications),
-      is_measurement_point: !!v.is_measurement_point, is_treatment_point: !!v.is_treatment_point, image: v.image ?? '', sort: v.sort ?? 0, status: v.status,
+      code: String(normalizeCode(v.code)),
+      meridian: v.meridian,
+      name: cleanL10n(v.name),
+      location: cleanL10n(v.location),
+      indications: cleanL10n(v.indications),
+      is_measurement_point: !!v.is_measurement_point,
+      is_treatment_point: !!v.is_treatment_point,
+      image: v.image ?? '',
+      sort: v.sort ?? 0,
+      status: v.status,
     };
     if (dlg.isEdit) await edit.mutateAsync({ ...body, id: dlg.record!.id });
     else await add.mutateAsync(body);
@@ -110,7 +133,10 @@ export function AcupointForm({ dlg }: { dlg: ReturnType<typeof useFormModal<Acup
                 <Radio.Group
                   optionType="button"
                   buttonStyle="solid"
-                  options={[{ value: 1, label: t('common:status.enabled') }, { value: 0, label: t('common:status.disabled') }]}
+                  options={[
+                    { value: 1, label: t('common:status.enabled') },
+                    { value: 0, label: t('common:status.disabled') },
+                  ]}
                 />
               </Form.Item>
             </Col>

@@ -14,7 +14,7 @@ import type { AcupointRow } from '@app/contract/api/acupoints';
 import { ListPage, useListParams, CreateButton, KeywordFilter } from '../../components/list';
 import { useFormModal } from '../../components/FormModal';
 import { RowActions, type RowAction } from '../../components/RowActions';
-import { Access, useAccess, useAccessModel } from '../../lib/access';
+import { useAccess, useAccessModel } from '../../lib/access';
 import { formatNumber } from '../../lib/money';
 import { useSettings } from '../../lib/settings';
 import { useText } from '../../components/l10n-text';
@@ -44,51 +44,86 @@ export default function AcupointListPage() {
   /** The actions page needs both the button and the (hidden) route. */
   const canActions = can('acupoint:action') && model.pages.some((p) => p.name === 'AcupointAction');
 
-  const yesNo = [{ value: '1', label: t('common:common.yes') }, { value: '0', label: t('common:common.no') }];
+  const yesNo = [
+    { value: '1', label: t('common:common.yes') },
+    { value: '0', label: t('common:common.no') },
+  ];
 
-  const columns = useMemo<ColumnsType<AcupointRow>>(() => [
-    {
-      key: 'image', dataIndex: 'image', title: t('col.image'), width: 72,
-      render: (v: string, r) => (v
-        ? <Image src={v} width={44} height={44} alt={r.code} className="acupoint-thumb" preview={{ mask: false }} data-testid={`acupoint-thumb-${r.code}`} />
-        : <span className="acupoint-thumb-empty" aria-hidden><PictureOutlined /></span>),
-    },
-    { key: 'code', dataIndex: 'code', title: t('col.code'), sorter: true, fixed: 'left', render: (v: string) => <span className="mono acupoint-code">{v}</span> },
-    { key: 'name', dataIndex: 'name', title: t('col.name'), render: (_, r) => text(r.name) },
-    { key: 'meridian', dataIndex: 'meridian', title: t('col.meridian'), sorter: true, render: (v: AcupointMeridian) => <MeridianTag m={v} /> },
-    {
-      key: 'flags', title: t('col.flags'),
-      render: (_, r) => (
-        <Space size={4} wrap={false}>
-          {r.is_measurement_point ? <Tag color="blue" data-testid="flag-measurement">{t('flag.measurement')}</Tag> : null}
-          {r.is_treatment_point ? <Tag color="green" data-testid="flag-treatment">{t('flag.treatment')}</Tag> : null}
-          {!r.is_measurement_point && !r.is_treatment_point ? <span className="text-muted">—</span> : null}
-        </Space>
-      ),
-    },
-    {
-      key: 'action_count', dataIndex: 'action_count', title: t('col.actions'), align: 'right',
-      render: (v: number, r) => (canActions
-        ? <Typography.Link onClick={() => navigate(`/acupoint/action/${r.id}`)}>{formatNumber(v, lang)}</Typography.Link>
-        : formatNumber(v, lang)),
-    },
-    { key: 'status', dataIndex: 'status', title: t('col.status'), render: (v: MasterStatus) => <Tag color={v === 1 ? 'success' : 'default'}>{t(v === 1 ? 'common:status.enabled' : 'common:status.disabled')}</Tag> },
-    { key: 'sort', dataIndex: 'sort', title: t('col.sort'), sorter: true, align: 'right' },
-    {
-      key: 'row-actions', title: t('common:list.actions'), fixed: 'right',
-      render: (_, r) => (
-        <RowActions actions={[
-          { key: 'edit', sign: 'acupoint:edit', label: t('common:form.edit'), onClick: () => dlg.openEdit(r) },
-          ...(canActions ? [{ key: 'actions', sign: 'acupoint:action', label: t('action.treatment'), onClick: () => navigate(`/acupoint/action/${r.id}`) } satisfies RowAction] : []),
-          {
-            key: 'delete', sign: 'acupoint:delete', label: t('common:confirm.delete'), danger: true,
-            onClick: () => guardedDelete({ endpoint: 'acupoints.remove', id: r.id, name: `${r.code} ${text(r.name)}`, content: t('deleteText'), invalidate: ['acupoints'] }),
-          },
-        ]} />
-      ),
-    },
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  ], [t, lang, text, canActions]);
+  const columns = useMemo<ColumnsType<AcupointRow>>(
+    () => [
+      {
+        key: 'image',
+        dataIndex: 'image',
+        title: t('col.image'),
+        width: 72,
+        render: (v: string, r) =>
+          v ? (
+            <Image src={v} width={44} height={44} alt={r.code} className="acupoint-thumb" preview={{ mask: false }} data-testid={`acupoint-thumb-${r.code}`} />
+          ) : (
+            <span className="acupoint-thumb-empty" aria-hidden>
+              <PictureOutlined />
+            </span>
+          ),
+      },
+      { key: 'code', dataIndex: 'code', title: t('col.code'), sorter: true, fixed: 'left', render: (v: string) => <span className="mono acupoint-code">{v}</span> },
+      { key: 'name', dataIndex: 'name', title: t('col.name'), render: (_, r) => text(r.name) },
+      { key: 'meridian', dataIndex: 'meridian', title: t('col.meridian'), sorter: true, render: (v: AcupointMeridian) => <MeridianTag m={v} /> },
+      {
+        key: 'flags',
+        title: t('col.flags'),
+        render: (_, r) => (
+          <Space size={4} wrap={false}>
+            {r.is_measurement_point ? (
+              <Tag color="blue" data-testid="flag-measurement">
+                {t('flag.measurement')}
+              </Tag>
+            ) : null}
+            {r.is_treatment_point ? (
+              <Tag color="green" data-testid="flag-treatment">
+                {t('flag.treatment')}
+              </Tag>
+            ) : null}
+            {!r.is_measurement_point && !r.is_treatment_point ? <span className="text-muted">—</span> : null}
+          </Space>
+        ),
+      },
+      {
+        key: 'action_count',
+        dataIndex: 'action_count',
+        title: t('col.actions'),
+        align: 'right',
+        render: (v: number, r) => (canActions ? <Typography.Link onClick={() => navigate(`/acupoint/action/${r.id}`)}>{formatNumber(v, lang)}</Typography.Link> : formatNumber(v, lang)),
+      },
+      {
+        key: 'status',
+        dataIndex: 'status',
+        title: t('col.status'),
+        render: (v: MasterStatus) => <Tag color={v === 1 ? 'success' : 'default'}>{t(v === 1 ? 'common:status.enabled' : 'common:status.disabled')}</Tag>,
+      },
+      { key: 'sort', dataIndex: 'sort', title: t('col.sort'), sorter: true, align: 'right' },
+      {
+        key: 'row-actions',
+        title: t('common:list.actions'),
+        fixed: 'right',
+        render: (_, r) => (
+          <RowActions
+            actions={[
+              { key: 'edit', sign: 'acupoint:edit', label: t('common:form.edit'), onClick: () => dlg.openEdit(r) },
+              ...(canActions ? [{ key: 'actions', sign: 'acupoint:action', label: t('action.treatment'), onClick: () => navigate(`/acupoint/action/${r.id}`) } satisfies RowAction] : []),
+              {
+                key: 'delete',
+                sign: 'acupoint:delete',
+                label: t('common:confirm.delete'),
+                danger: true,
+                onClick: () => guardedDelete({ endpoint: 'acupoints.remove', id: r.id, name: `${r.code} ${text(r.name)}`, content: t('deleteText'), invalidate: ['acupoints'] }),
+              },
+            ]}
+          />
+        ),
+      },
+    ],
+    [t, lang, text, canActions, navigate, guardedDelete, dlg.openEdit],
+  );
 
   return (
     <>
@@ -102,7 +137,9 @@ export default function AcupointListPage() {
         instant={INSTANT}
         noDataText={t('noData')}
         toolbar={
-          <CreateButton sign="acupoint:add" onClick={dlg.openCreate} testId="acupoint-create">{t('create')}</CreateButton>
+          <CreateButton sign="acupoint:add" onClick={dlg.openCreate} testId="acupoint-create">
+            {t('create')}
+          </CreateButton>
         }
         filters={
           <>
@@ -128,7 +165,10 @@ export default function AcupointListPage() {
                 allowClear
                 placeholder={t('common:list.all')}
                 style={{ width: 120 }}
-                options={[{ value: '1', label: t('common:status.enabled') }, { value: '0', label: t('common:status.disabled') }]}
+                options={[
+                  { value: '1', label: t('common:status.enabled') },
+                  { value: '0', label: t('common:status.disabled') },
+                ]}
                 data-testid="filter-status"
               />
             </Form.Item>

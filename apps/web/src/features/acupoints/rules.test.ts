@@ -9,7 +9,8 @@ describe('acupoint rules', () => {
   });
   it('sums minutes and rounds the wire values', () => {
     expect(totalMinutes([{ minutes: 10 }, { minutes: 5 }, {}])).toBe(15);
-    expect(toWireActions([{ waveform: 'sawtooth', frequency_hz: 2.556, intensity_min: 10.4, intensity_max: 20, minutes: 3 }]))
-      .toEqual([{ waveform: 'sawtooth', frequency_hz: 2.56, intensity_min: 10, intensity_max: 20, minutes: 3 }]);
+    expect(toWireActions([{ waveform: 'sawtooth', frequency_hz: 2.556, intensity_min: 10.4, intensity_max: 20, minutes: 3 }])).toEqual([
+      { waveform: 'sawtooth', frequency_hz: 2.56, intensity_min: 10, intensity_max: 20, minutes: 3 },
+    ]);
   });
 });

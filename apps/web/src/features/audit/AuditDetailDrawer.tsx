@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
 import Drawer from 'antd/es/drawer';
@@ -20,6 +20,7 @@ export function AuditDetailDrawer({ id, onClose }: { id: number | null; onClose:
   const { data, isError, refetch } = useAuditDetail(id);
   const d: AuditDetail | undefined = data && data.id === id ? data : undefined;
   const [changedOnly, setChangedOnly] = useState(true);
+  const changedOnlyId = useId();
   const lines = useMemo(() => (d ? diffLines(d.before, d.after) : []), [d]);
   const shown = changedOnly ? lines.filter((l) => l.changed) : lines;
   const hasSnapshot = !!d && (d.before != null || d.after != null);
@@ -35,12 +36,28 @@ export function AuditDetailDrawer({ id, onClose }: { id: number | null; onClose:
           <Descriptions column={2} size="small" bordered style={{ marginBottom: 16 }}>
             <Descriptions.Item label={t('col.time')}>{formatDateTime(d.created_at)}</Descriptions.Item>
             <Descriptions.Item label={t('col.actor')}>
-              <Tag>{t(`actorKind.${d.actor_kind}`)}</Tag>{d.actor_name || '—'}
+              <Tag>{t(`actorKind.${d.actor_kind}`)}</Tag>
+              {d.actor_name || '—'}
               {d.view_role_name ? <Typography.Text type="secondary"> ({t('viewAs', { role: d.view_role_name })})</Typography.Text> : null}
             </Descriptions.Item>
-            <Descriptions.Item label={t('col.action')}><span className="mono">{d.endpoint}</span> <Typography.Text type="secondary" className="mono">{d.path}</Typography.Text></Descriptions.Item>
-            <Descriptions.Item label={t('col.record')}>{d.record_type ? <span className="mono">{d.record_type} #{d.record_id ?? '—'}</span> : '—'}</Descriptions.Item>
-            <Descriptions.Item label={t('col.ip')} span={2}><span className="mono">{d.ip || '—'}</span></Descriptions.Item>
+            <Descriptions.Item label={t('col.action')}>
+              <span className="mono">{d.endpoint}</span>{' '}
+              <Typography.Text type="secondary" className="mono">
+                {d.path}
+              </Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('col.record')}>
+              {d.record_type ? (
+                <span className="mono">
+                  {d.record_type} #{d.record_id ?? '—'}
+                </span>
+              ) : (
+                '—'
+              )}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('col.ip')} span={2}>
+              <span className="mono">{d.ip || '—'}</span>
+            </Descriptions.Item>
           </Descriptions>
           {hasSnapshot ? (
             <>
@@ -49,8 +66,8 @@ export function AuditDetailDrawer({ id, onClose }: { id: number | null; onClose:
                   {d.before == null ? <Tag color="green">{t('detail.created')}</Tag> : null}
                   {d.after == null ? <Tag color="red">{t('detail.deleted')}</Tag> : null}
                 </span>
-                <label style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
-                  <Switch size="small" checked={changedOnly} onChange={setChangedOnly} data-testid="audit-changed-only" />
+                <label htmlFor={changedOnlyId} style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
+                  <Switch id={changedOnlyId} size="small" checked={changedOnly} onChange={setChangedOnly} data-testid="audit-changed-only" />
                   {t('detail.changedOnly')}
                 </label>
               </div>

@@ -31,32 +31,77 @@ export default function AuditLogPage() {
   const recordTypes = useAuditRecordTypes();
   const [viewId, setViewId] = useState<number | null>(null);
 
-  const columns = useMemo<ColumnsType<AuditRow>>(() => [
-    { key: 'created_at', dataIndex: 'created_at', title: t('col.time'), sorter: true, width: 180, render: (v: string) => formatDateTime(v) },
-    {
-      key: 'actor', title: t('col.actor'),
-      render: (_, r) => (
-        <span>
-          <Tag color={KIND_COLOR[r.actor_kind]} variant="filled">{t(`actorKind.${r.actor_kind}`)}</Tag>
-          {r.actor_name || '—'}
-          {r.view_role_name ? <Typography.Text type="secondary" style={{ fontSize: 12 }}> ({t('viewAs', { role: r.view_role_name })})</Typography.Text> : null}
-        </span>
-      ),
-    },
-    { key: 'endpoint', dataIndex: 'endpoint', title: t('col.action'), render: (v: string, r) => <Tooltip title={r.path}><span className="mono">{v}</span></Tooltip> },
-    { key: 'record', title: t('col.record'), render: (_, r) => (r.record_type ? <span className="mono">{r.record_type} #{r.record_id ?? '—'}</span> : <span className="text-muted">—</span>) },
-    {
-      key: 'changed', dataIndex: 'changed', title: t('col.changed'),
-      render: (v: string[]) => (v.length
-        ? <span>{v.slice(0, MAX_CHANGED).map((f) => <Tag key={f} className="mono">{f}</Tag>)}{v.length > MAX_CHANGED ? <Typography.Text type="secondary">+{v.length - MAX_CHANGED}</Typography.Text> : null}</span>
-        : <span className="text-muted">—</span>),
-    },
-    { key: 'ip', dataIndex: 'ip', title: t('col.ip'), render: (v: string) => <span className="mono">{v || '—'}</span> },
-    {
-      key: 'actions', title: t('common:list.actions'), fixed: 'right',
-      render: (_, r) => <RowActions actions={[{ key: 'view', label: t('action.view'), onClick: () => setViewId(r.id) }]} />,
-    },
-  ], [t]);
+  const columns = useMemo<ColumnsType<AuditRow>>(
+    () => [
+      { key: 'created_at', dataIndex: 'created_at', title: t('col.time'), sorter: true, width: 180, render: (v: string) => formatDateTime(v) },
+      {
+        key: 'actor',
+        title: t('col.actor'),
+        render: (_, r) => (
+          <span>
+            <Tag color={KIND_COLOR[r.actor_kind]} variant="filled">
+              {t(`actorKind.${r.actor_kind}`)}
+            </Tag>
+            {r.actor_name || '—'}
+            {r.view_role_name ? (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {' '}
+                ({t('viewAs', { role: r.view_role_name })})
+              </Typography.Text>
+            ) : null}
+          </span>
+        ),
+      },
+      {
+        key: 'endpoint',
+        dataIndex: 'endpoint',
+        title: t('col.action'),
+        render: (v: string, r) => (
+          <Tooltip title={r.path}>
+            <span className="mono">{v}</span>
+          </Tooltip>
+        ),
+      },
+      {
+        key: 'record',
+        title: t('col.record'),
+        render: (_, r) =>
+          r.record_type ? (
+            <span className="mono">
+              {r.record_type} #{r.record_id ?? '—'}
+            </span>
+          ) : (
+            <span className="text-muted">—</span>
+          ),
+      },
+      {
+        key: 'changed',
+        dataIndex: 'changed',
+        title: t('col.changed'),
+        render: (v: string[]) =>
+          v.length ? (
+            <span>
+              {v.slice(0, MAX_CHANGED).map((f) => (
+                <Tag key={f} className="mono">
+                  {f}
+                </Tag>
+              ))}
+              {v.length > MAX_CHANGED ? <Typography.Text type="secondary">+{v.length - MAX_CHANGED}</Typography.Text> : null}
+            </span>
+          ) : (
+            <span className="text-muted">—</span>
+          ),
+      },
+      { key: 'ip', dataIndex: 'ip', title: t('col.ip'), render: (v: string) => <span className="mono">{v || '—'}</span> },
+      {
+        key: 'actions',
+        title: t('common:list.actions'),
+        fixed: 'right',
+        render: (_, r) => <RowActions actions={[{ key: 'view', label: t('action.view'), onClick: () => setViewId(r.id) }]} />,
+      },
+    ],
+    [t],
+  );
 
   return (
     <>
@@ -76,10 +121,23 @@ export default function AuditLogPage() {
               <Input allowClear placeholder={t('filter.actorPlaceholder')} style={{ width: 160 }} data-testid="filter-actor" />
             </Form.Item>
             <Form.Item name="actor_kind" label={t('filter.actorKind')}>
-              <Select allowClear placeholder={t('common:list.all')} style={{ width: 140 }} options={AUDIT_ACTOR_KINDS.map((k) => ({ value: k, label: t(`actorKind.${k}`) }))} data-testid="filter-actor-kind" />
+              <Select
+                allowClear
+                placeholder={t('common:list.all')}
+                style={{ width: 140 }}
+                options={AUDIT_ACTOR_KINDS.map((k) => ({ value: k, label: t(`actorKind.${k}`) }))}
+                data-testid="filter-actor-kind"
+              />
             </Form.Item>
             <Form.Item name="record_type" label={t('filter.recordType')}>
-              <Select allowClear placeholder={t('common:list.all')} style={{ width: 170 }} loading={recordTypes.isLoading} options={(recordTypes.data ?? []).map((v) => ({ value: v, label: v }))} data-testid="filter-record-type" />
+              <Select
+                allowClear
+                placeholder={t('common:list.all')}
+                style={{ width: 170 }}
+                loading={recordTypes.isLoading}
+                options={(recordTypes.data ?? []).map((v) => ({ value: v, label: v }))}
+                data-testid="filter-record-type"
+              />
             </Form.Item>
             <Form.Item name="record_id" label={t('filter.recordId')}>
               <InputNumber min={1} precision={0} style={{ width: 120 }} data-testid="filter-record-id" />

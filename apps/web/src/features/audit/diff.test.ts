@@ -4,7 +4,13 @@ import { diffLines, showValue } from './diff';
 describe('diffLines', () => {
   it('puts changed fields first and marks them', () => {
     const lines = diffLines({ id: 1, name: 'a', uses: 3, kind: 'count' }, { id: 1, name: 'b', uses: 3, kind: 'count', deleted_at: '2026-01-01' });
-    expect(lines.map((l) => [l.field, l.changed])).toEqual([['name', true], ['deleted_at', true], ['id', false], ['uses', false], ['kind', false]]);
+    expect(lines.map((l) => [l.field, l.changed])).toEqual([
+      ['name', true],
+      ['deleted_at', true],
+      ['id', false],
+      ['uses', false],
+      ['kind', false],
+    ]);
   });
 
   it('a create has only an after, a hard delete only a before', () => {

@@ -44,12 +44,23 @@ export default function AuthRedirectPage() {
 
   if (!failed) {
     return (
-      <div className="full-page-spin" role="status"><Spin size="large" /><span className="full-page-spin-text">{t('pages.redirecting')}</span></div>
+      <div className="full-page-spin" role="status">
+        <Spin size="large" />
+        <span className="full-page-spin-text">{t('pages.redirecting')}</span>
+      </div>
     );
   }
   return (
     <div className="error-page">
-      <Result status="warning" title={t('pages.authFailed')} extra={<Link to="/login"><Button type="primary">{t('pages.toLogin')}</Button></Link>} />
+      <Result
+        status="warning"
+        title={t('pages.authFailed')}
+        extra={
+          <Link to="/login">
+            <Button type="primary">{t('pages.toLogin')}</Button>
+          </Link>
+        }
+      />
     </div>
   );
 }

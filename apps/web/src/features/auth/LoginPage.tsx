@@ -23,21 +23,13 @@ function LoginLang() {
   const { t } = useTranslation();
   const lang = useSettings((s) => s.lang);
   return (
-    <div className="login-langs" role="group" aria-label={t('nav.language')} data-testid="lang-picker">
+    <fieldset className="login-langs" aria-label={t('nav.language')} data-testid="lang-picker">
       {LANGS.map((l: Lang) => (
-        <button
-          key={l}
-          type="button"
-          lang={l}
-          className={`login-lang-btn${l === lang ? ' is-active' : ''}`}
-          aria-pressed={l === lang}
-          onClick={() => setLanguage(l)}
-          data-testid={`lang-${l}`}
-        >
+        <button key={l} type="button" lang={l} className={`login-lang-btn${l === lang ? ' is-active' : ''}`} aria-pressed={l === lang} onClick={() => setLanguage(l)} data-testid={`lang-${l}`}>
           {LANG_LABELS[l]}
         </button>
       ))}
-    </div>
+    </fieldset>
   );
 }
 
@@ -77,11 +69,15 @@ export default function LoginPage() {
 
   return (
     <div className="login-page">
-      <div className="login-lang"><LoginLang /></div>
+      <div className="login-lang">
+        <LoginLang />
+      </div>
       <main className="login-main">
         <div className="login-brand">
           <img src="/favicon.svg" alt="" width={48} height={48} />
-          <h1 className="login-title" data-testid="login-title">{t('common:app.title')}</h1>
+          <h1 className="login-title" data-testid="login-title">
+            {t('common:app.title')}
+          </h1>
           <p className="login-subtitle">{t('subtitle')}</p>
         </div>
         <section className="login-card" aria-label={t('formLabel')}>
@@ -95,7 +91,10 @@ export default function LoginPage() {
                 aria-selected={kind === k}
                 tabIndex={kind === k ? 0 : -1}
                 className={`login-kind-tab${kind === k ? ' is-active' : ''}`}
-                onClick={() => { setKind(k); setError(null); }}
+                onClick={() => {
+                  setKind(k);
+                  setError(null);
+                }}
                 onKeyDown={(ev) => {
                   if (ev.key !== 'ArrowLeft' && ev.key !== 'ArrowRight') return;
                   const next = KINDS[(i + 1) % KINDS.length]!;
@@ -110,7 +109,10 @@ export default function LoginPage() {
           </div>
           {error ? (
             <div className="login-error" role="alert" data-testid="login-error">
-              <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden><circle cx="8" cy="8" r="8" fill="currentColor" /><path d="M8 4v5M8 11.2v.8" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" /></svg>
+              <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden>
+                <circle cx="8" cy="8" r="8" fill="currentColor" />
+                <path d="M8 4v5M8 11.2v.8" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" />
+              </svg>
               <span>{error}</span>
             </div>
           ) : null}
@@ -131,7 +133,11 @@ export default function LoginPage() {
                 aria-describedby={userError ? `${id}-user-err` : undefined}
                 data-testid="login-username"
               />
-              {userError ? <div id={`${id}-user-err`} className="login-field-error">{userError}</div> : null}
+              {userError ? (
+                <div id={`${id}-user-err`} className="login-field-error">
+                  {userError}
+                </div>
+              ) : null}
             </div>
             <div className="login-field">
               <label htmlFor={`${id}-pass`}>{t('password')}</label>
@@ -148,7 +154,11 @@ export default function LoginPage() {
                 aria-describedby={passError ? `${id}-pass-err` : undefined}
                 data-testid="login-password"
               />
-              {passError ? <div id={`${id}-pass-err`} className="login-field-error">{passError}</div> : null}
+              {passError ? (
+                <div id={`${id}-pass-err`} className="login-field-error">
+                  {passError}
+                </div>
+              ) : null}
             </div>
             <button type="submit" className="login-submit" disabled={busy} aria-busy={busy} data-testid="login-submit">
               {busy ? <span className="login-submit-spinner" aria-hidden /> : null}

@@ -9,7 +9,10 @@ import { cleanL10n, emptyL10n, useText } from '../../components/l10n-text';
 import { L10nFields } from '../../components/L10nFields';
 import { useAddCategory, useEditCategory } from './api';
 
-interface CategoryFormValues { name: L10n; sort: number | null }
+interface CategoryFormValues {
+  name: L10n;
+  sort: number | null;
+}
 
 export function CategoryForm({ dlg, onCreated }: { dlg: ReturnType<typeof useFormModal<DiseaseTreeNode>>; onCreated?: (id: number) => void }) {
   const { t } = useTranslation('diseases');

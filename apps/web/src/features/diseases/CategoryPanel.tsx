@@ -33,14 +33,10 @@ export function CategoryPanel({ categories, loading, selected, onSelect, onCreat
 
   const item = (id: number | null, name: string, count: number, icon: ReactNode, c?: DiseaseTreeNode) => (
     <li key={id ?? 'all'} className={`category-item${selected === id ? ' is-selected' : ''}`}>
-      <button
-        type="button"
-        className="category-select"
-        onClick={() => onSelect(id)}
-        aria-current={selected === id ? 'true' : undefined}
-        data-testid={id == null ? 'category-all' : `category-${id}`}
-      >
-        <span className="category-icon" aria-hidden>{icon}</span>
+      <button type="button" className="category-select" onClick={() => onSelect(id)} aria-current={selected === id ? 'true' : undefined} data-testid={id == null ? 'category-all' : `category-${id}`}>
+        <span className="category-icon" aria-hidden>
+          {icon}
+        </span>
         <span className="category-name">{name}</span>
         <span className="category-count">{formatNumber(count, lang)}</span>
       </button>
@@ -67,12 +63,16 @@ export function CategoryPanel({ categories, loading, selected, onSelect, onCreat
         <span className="list-title">{t('category.title')}</span>
         <Access sign="disease:add">
           <Tooltip title={t('category.create')}>
-            <Button size="small" icon={<PlusOutlined />} onClick={onCreate} aria-label={t('category.create')} data-testid="category-create">{t('category.add')}</Button>
+            <Button size="small" icon={<PlusOutlined />} onClick={onCreate} aria-label={t('category.create')} data-testid="category-create">
+              {t('category.add')}
+            </Button>
           </Tooltip>
         </Access>
       </header>
       {loading && !categories ? (
-        <div style={{ padding: 16 }}><Skeleton active title={false} paragraph={{ rows: 6 }} /></div>
+        <div style={{ padding: 16 }}>
+          <Skeleton active title={false} paragraph={{ rows: 6 }} />
+        </div>
       ) : (
         <ul className="category-list">
           {item(null, t('category.all'), total, <AppstoreOutlined />)}

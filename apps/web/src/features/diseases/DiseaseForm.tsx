@@ -31,15 +31,18 @@ interface DiseaseFormValues {
 }
 
 const toValues = (r: DiseaseRow): DiseaseFormValues => ({
-  category_id: r.category_id, name: r.name, description: r.description, advice: r.advice,
-  system_ids: r.system_ids, acupoint_ids: r.acupoint_ids, pattern: r.pattern, sort: r.sort, status: r.status,
+  category_id: r.category_id,
+  name: r.name,
+  description: r.description,
+  advice: r.advice,
+  system_ids: r.system_ids,
+  acupoint_ids: r.acupoint_ids,
+  pattern: r.pattern,
+  sort: r.sort,
+  status: r.status,
 });
 
-export function DiseaseForm({ dlg, categories, defaultCategory }: {
-  dlg: ReturnType<typeof useFormModal<DiseaseRow>>;
-  categories: DiseaseTreeNode[];
-  defaultCategory: number | null;
-}) {
+export function DiseaseForm({ dlg, categories, defaultCategory }: { dlg: ReturnType<typeof useFormModal<DiseaseRow>>; categories: DiseaseTreeNode[]; defaultCategory: number | null }) {
   const { t } = useTranslation('diseases');
   const text = useText();
   const [form] = Form.useForm<DiseaseFormValues>();
@@ -48,23 +51,42 @@ export function DiseaseForm({ dlg, categories, defaultCategory }: {
   const add = useAddDisease();
   const edit = useEditDisease();
 
-  const systemTree = useMemo(() => (systems.data ?? []).map((b) => ({
-    value: b.id, title: text(b.name),
-    children: b.children.map((c) => ({ value: c.id, title: text(c.name) })),
-  })), [systems.data, text]);
+  const systemTree = useMemo(
+    () =>
+      (systems.data ?? []).map((b) => ({
+        value: b.id,
+        title: text(b.name),
+        children: b.children.map((c) => ({ value: c.id, title: text(c.name) })),
+      })),
+    [systems.data, text],
+  );
   const acupointOptions = useMemo(() => (acupoints.data ?? []).map((a) => ({ value: a.id, label: `${a.code} · ${text(a.name)}` })), [acupoints.data, text]);
 
   const initial: Partial<DiseaseFormValues> = dlg.record
     ? toValues(dlg.record)
     : {
-      category_id: defaultCategory ?? undefined, name: emptyL10n(), description: emptyL10n(), advice: emptyL10n(),
-      system_ids: [], acupoint_ids: [], pattern: [{ status: 'excess' }], sort: 0, status: 1,
-    };
+        category_id: defaultCategory ?? undefined,
+        name: emptyL10n(),
+        description: emptyL10n(),
+        advice: emptyL10n(),
+        system_ids: [],
+        acupoint_ids: [],
+        pattern: [{ status: 'excess' }],
+        sort: 0,
+        status: 1,
+      };
 
   const submit = async (v: DiseaseFormValues) => {
     const body = {
-      category_id: v.category_id, name: cleanL10n(v.name), description: cleanL10n(v.description), advice: cleanL10n(v.advice),
-      system_ids: v.system_ids ?? [], acupoint_ids: v.acupoint_ids ?? [], pattern: (v.pattern ?? []) as MeridianCondition[], sort: v.sort ?? 0, status: v.status,
+      category_id: v.category_id,
+      name: cleanL10n(v.name),
+      description: cleanL10n(v.description),
+      advice: cleanL10n(v.advice),
+      system_ids: v.system_ids ?? [],
+      acupoint_ids: v.acupoint_ids ?? [],
+      pattern: (v.pattern ?? []) as MeridianCondition[],
+      sort: v.sort ?? 0,
+      status: v.status,
     };
     try {
       if (dlg.isEdit) await edit.mutateAsync({ ...body, id: dlg.record!.id });
@@ -110,7 +132,10 @@ export function DiseaseForm({ dlg, categories, defaultCategory }: {
             <Radio.Group
               optionType="button"
               buttonStyle="solid"
-              options={[{ value: 1, label: t('common:status.enabled') }, { value: 0, label: t('common:status.disabled') }]}
+              options={[
+                { value: 1, label: t('common:status.enabled') },
+                { value: 0, label: t('common:status.disabled') },
+              ]}
             />
           </Form.Item>
         </Col>

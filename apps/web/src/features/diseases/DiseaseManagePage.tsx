@@ -28,15 +28,23 @@ const FILTERS = ['keyword', 'status', 'meridian', 'category_id'] as const;
 const INSTANT = ['status', 'meridian'];
 const MAX_TAGS = 3;
 
-/** A few tags and "+n" with the rest in a tooltip. */
-function TagList({ items, testId }: { items: string[]; testId?: string }) {
+/** A few tags and "+n" with the rest in a tooltip (`key`: the record id behind the label). */
+function TagList({ items, testId }: { items: { key: number; label: string }[]; testId?: string }) {
   if (!items.length) return <span className="text-muted">—</span>;
   const shown = items.slice(0, MAX_TAGS);
   const rest = items.slice(MAX_TAGS);
   return (
     <Space size={[4, 4]} wrap data-testid={testId} style={{ maxWidth: 260 }}>
-      {shown.map((s, i) => <Tag key={`${i}-${s}`} variant="outlined" style={{ marginInlineEnd: 0 }}>{s}</Tag>)}
-      {rest.length ? <Tooltip title={rest.join(', ')}><Tag variant="filled">+{rest.length}</Tag></Tooltip> : null}
+      {shown.map((s) => (
+        <Tag key={s.key} variant="outlined" style={{ marginInlineEnd: 0 }}>
+          {s.label}
+        </Tag>
+      ))}
+      {rest.length ? (
+        <Tooltip title={rest.map((s) => s.label).join(', ')}>
+          <Tag variant="filled">+{rest.length}</Tag>
+        </Tooltip>
+      ) : null}
     </Space>
   );
 }
@@ -70,60 +78,94 @@ export default function DiseaseManagePage() {
   }, [systems.data, text]);
   const acupointCode = useMemo(() => new Map((acupoints.data ?? []).map((a) => [a.id, a.code])), [acupoints.data]);
 
-  const columns = useMemo<ColumnsType<DiseaseRow>>(() => [
-    { key: 'name', dataIndex: 'name', title: t('col.name'), fixed: 'left', render: (_, r) => <span className="disease-name" data-testid={`disease-name-${r.id}`}>{text(r.name)}</span> },
-    ...(selected == null ? [{ key: 'category', title: t('col.category'), render: (_: unknown, r: DiseaseRow) => text(r.category_name) }] : []),
-    {
-      key: 'pattern', dataIndex: 'pattern', title: t('col.pattern'),
-      render: (_, r) => (
-        <Space size={[4, 4]} wrap style={{ maxWidth: 200 }}>
-          {r.pattern.map((c, i) => (
-            <Tooltip key={i} title={`${meridianName(c.meridian)}: ${t(`status.${c.status}`)}`}>
-              <Tag color={PATTERN_COLOR[c.status]} className="pattern-tag">{c.meridian} {PATTERN_SYMBOL[c.status]}</Tag>
-            </Tooltip>
-          ))}
-        </Space>
-      ),
-    },
-    {
-      key: 'related', title: t('col.related'),
-      render: (_, r) => (
-        <div className="disease-related">
-          <TagList items={r.system_ids.map((id) => systemName.get(id) ?? `#${id}`)} />
-          {r.acupoint_ids.length ? (
-            <Tooltip title={t('col.acupoints')}>
-              <div className="disease-acupoints mono" data-testid={`disease-acupoints-${r.id}`}>
-                {r.acupoint_ids.map((id) => acupointCode.get(id) ?? `#${id}`).join(' · ')}
-              </div>
-            </Tooltip>
-          ) : null}
-        </div>
-      ),
-    },
-    {
-      key: 'status', dataIndex: 'status', title: t('col.status'),
-      render: (v: MasterStatus) => <Tag color={v === 1 ? 'success' : 'default'}>{t(v === 1 ? 'common:status.enabled' : 'common:status.disabled')}</Tag>,
-    },
-    { key: 'sort', dataIndex: 'sort', title: t('col.sort'), sorter: true, align: 'right' },
-    {
-      key: 'actions', title: t('common:list.actions'), fixed: 'right',
-      render: (_, r) => (
-        <RowActions actions={[
-          { key: 'edit', sign: 'disease:edit', label: t('common:form.edit'), onClick: () => dlg.openEdit(r) },
-          {
-            key: 'delete', sign: 'disease:delete', label: t('common:confirm.delete'), danger: true,
-            onClick: () => guardedDelete({ endpoint: 'diseases.remove', id: r.id, name: text(r.name), content: t('deleteText'), invalidate: ['diseases'] }),
-          },
-        ]} />
-      ),
-    },
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  ], [t, text, selected, systemName, acupointCode, meridianName]);
+  const columns = useMemo<ColumnsType<DiseaseRow>>(
+    () => [
+      {
+        key: 'name',
+        dataIndex: 'name',
+        title: t('col.name'),
+        fixed: 'left',
+        render: (_, r) => (
+          <span className="disease-name" data-testid={`disease-name-${r.id}`}>
+            {text(r.name)}
+          </span>
+        ),
+      },
+      ...(selected == null ? [{ key: 'category', title: t('col.category'), render: (_: unknown, r: DiseaseRow) => text(r.category_name) }] : []),
+      {
+        key: 'pattern',
+        dataIndex: 'pattern',
+        title: t('col.pattern'),
+        render: (_, r) => (
+          <Space size={[4, 4]} wrap style={{ maxWidth: 200 }}>
+            {r.pattern.map((c) => (
+              // A meridian and status appear at most once in a pattern (the contract refuses repeats).
+              <Tooltip key={`${c.meridian}:${c.status}`} title={`${meridianName(c.meridian)}: ${t(`status.${c.status}`)}`}>
+                <Tag color={PATTERN_COLOR[c.status]} className="pattern-tag">
+                  {c.meridian} {PATTERN_SYMBOL[c.status]}
+                </Tag>
+              </Tooltip>
+            ))}
+          </Space>
+        ),
+      },
+      {
+        key: 'related',
+        title: t('col.related'),
+        render: (_, r) => (
+          <div className="disease-related">
+            <TagList items={r.system_ids.map((id) => ({ key: id, label: systemName.get(id) ?? `#${id}` }))} />
+            {r.acupoint_ids.length ? (
+              <Tooltip title={t('col.acupoints')}>
+                <div className="disease-acupoints mono" data-testid={`disease-acupoints-${r.id}`}>
+                  {r.acupoint_ids.map((id) => acupointCode.get(id) ?? `#${id}`).join(' · ')}
+                </div>
+              </Tooltip>
+            ) : null}
+          </div>
+        ),
+      },
+      {
+        key: 'status',
+        dataIndex: 'status',
+        title: t('col.status'),
+        render: (v: MasterStatus) => <Tag color={v === 1 ? 'success' : 'default'}>{t(v === 1 ? 'common:status.enabled' : 'common:status.disabled')}</Tag>,
+      },
+      { key: 'sort', dataIndex: 'sort', title: t('col.sort'), sorter: true, align: 'right' },
+      {
+        key: 'actions',
+        title: t('common:list.actions'),
+        fixed: 'right',
+        render: (_, r) => (
+          <RowActions
+            actions={[
+              { key: 'edit', sign: 'disease:edit', label: t('common:form.edit'), onClick: () => dlg.openEdit(r) },
+              {
+                key: 'delete',
+                sign: 'disease:delete',
+                label: t('common:confirm.delete'),
+                danger: true,
+                onClick: () => guardedDelete({ endpoint: 'diseases.remove', id: r.id, name: text(r.name), content: t('deleteText'), invalidate: ['diseases'] }),
+              },
+            ]}
+          />
+        ),
+      },
+    ],
+    [t, text, selected, systemName, acupointCode, meridianName, guardedDelete, dlg.openEdit],
+  );
 
-  const deleteCategory = (c: DiseaseTreeNode) => guardedDelete({
-    endpoint: 'diseases.categoryRemove', id: c.id, name: text(c.name), content: t('category.deleteText'), invalidate: ['diseases'],
-    onDeleted: () => { if (selected === c.id) params.patchFilters({ category_id: null }); },
-  });
+  const deleteCategory = (c: DiseaseTreeNode) =>
+    guardedDelete({
+      endpoint: 'diseases.categoryRemove',
+      id: c.id,
+      name: text(c.name),
+      content: t('category.deleteText'),
+      invalidate: ['diseases'],
+      onDeleted: () => {
+        if (selected === c.id) params.patchFilters({ category_id: null });
+      },
+    });
 
   return (
     <div className="disease-layout">
@@ -147,12 +189,16 @@ export default function DiseaseManagePage() {
           instant={INSTANT}
           noDataText={t('noData')}
           toolbar={
-            <CreateButton sign="disease:add" onClick={dlg.openCreate} disabled={!tree.data?.length} testId="disease-create">{t('create')}</CreateButton>
+            <CreateButton sign="disease:add" onClick={dlg.openCreate} disabled={!tree.data?.length} testId="disease-create">
+              {t('create')}
+            </CreateButton>
           }
           filters={
             <>
               {/* The category chosen on the left travels with the other filters. */}
-              <Form.Item name="category_id" hidden><Input /></Form.Item>
+              <Form.Item name="category_id" hidden>
+                <Input />
+              </Form.Item>
               <KeywordFilter label={t('filter.keyword')} placeholder={t('filter.keywordPlaceholder')} width={180} />
               <Form.Item name="meridian" label={t('filter.meridian')}>
                 <Select
@@ -169,7 +215,10 @@ export default function DiseaseManagePage() {
                   allowClear
                   placeholder={t('common:list.all')}
                   style={{ width: 120 }}
-                  options={[{ value: '1', label: t('common:status.enabled') }, { value: '0', label: t('common:status.disabled') }]}
+                  options={[
+                    { value: '1', label: t('common:status.enabled') },
+                    { value: '0', label: t('common:status.disabled') },
+                  ]}
                   data-testid="filter-status"
                 />
               </Form.Item>

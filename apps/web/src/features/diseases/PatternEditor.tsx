@@ -20,10 +20,19 @@ export function PatternEditor() {
   return (
     <Form.List
       name="pattern"
-      rules={[{ validator: async (_, list: unknown[] | undefined) => { if (!list?.length) throw new Error(t('pattern.empty')); } }]}
+      rules={[
+        {
+          validator: async (_, list: unknown[] | undefined) => {
+            if (!list?.length) throw new Error(t('pattern.empty'));
+          },
+        },
+      ]}
     >
       {(fields, { add, remove }, { errors }) => {
-        const all = fields.flatMap((f) => [['pattern', f.name, 'meridian'], ['pattern', f.name, 'status']]);
+        const all = fields.flatMap((f) => [
+          ['pattern', f.name, 'meridian'],
+          ['pattern', f.name, 'status'],
+        ]);
         return (
           <div className="pattern-editor" data-testid="pattern-editor">
             {fields.length ? (
@@ -76,14 +85,7 @@ export function PatternEditor() {
                 </Tooltip>
               </div>
             ))}
-            <Button
-              type="dashed"
-              icon={<PlusOutlined />}
-              onClick={() => add({ status: 'excess' })}
-              disabled={fields.length >= MAX_CONDITIONS}
-              block
-              data-testid="pattern-add"
-            >
+            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ status: 'excess' })} disabled={fields.length >= MAX_CONDITIONS} block data-testid="pattern-add">
               {t('pattern.add')}
             </Button>
             <Form.ErrorList errors={errors} />

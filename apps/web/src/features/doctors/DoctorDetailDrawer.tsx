@@ -29,11 +29,15 @@ export function DoctorDetailDrawer({ id, onClose, onEdit }: { id: number | null;
       size={480}
       destroyOnHidden
       data-testid="doctor-detail"
-      extra={d ? (
-        <Access sign="doctor:edit">
-          <Button icon={<EditOutlined />} onClick={() => onEdit(d)}>{t('action.edit')}</Button>
-        </Access>
-      ) : null}
+      extra={
+        d ? (
+          <Access sign="doctor:edit">
+            <Button icon={<EditOutlined />} onClick={() => onEdit(d)}>
+              {t('action.edit')}
+            </Button>
+          </Access>
+        ) : null
+      }
     >
       {isError && !d ? (
         <Result status="warning" title={t('detail.loadFailed')} extra={<Button onClick={() => refetch()}>{t('common:list.retry')}</Button>} />
@@ -41,14 +45,20 @@ export function DoctorDetailDrawer({ id, onClose, onEdit }: { id: number | null;
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
         <Descriptions column={1} bordered size="small" styles={{ label: { width: 140 } }}>
-          <Descriptions.Item label={t('col.name')}><Typography.Text strong>{d.name}</Typography.Text></Descriptions.Item>
+          <Descriptions.Item label={t('col.name')}>
+            <Typography.Text strong>{d.name}</Typography.Text>
+          </Descriptions.Item>
           <Descriptions.Item label={t('col.gender')}>{t(`gender.${d.gender}`)}</Descriptions.Item>
           <Descriptions.Item label={t('col.phone')}>
-            <Typography.Text copyable className="mono" data-testid="doctor-detail-phone">{d.phone}</Typography.Text>
+            <Typography.Text copyable className="mono" data-testid="doctor-detail-phone">
+              {d.phone}
+            </Typography.Text>
           </Descriptions.Item>
           <Descriptions.Item label={t('col.jobTitle')}>{d.title || '—'}</Descriptions.Item>
           <Descriptions.Item label={t('col.institution')}>{d.institution_name ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('col.status')}><Tag color={d.status === 'enabled' ? 'success' : 'default'}>{t(`status.${d.status}`)}</Tag></Descriptions.Item>
+          <Descriptions.Item label={t('col.status')}>
+            <Tag color={d.status === 'enabled' ? 'success' : 'default'}>{t(`status.${d.status}`)}</Tag>
+          </Descriptions.Item>
           <Descriptions.Item label={t('col.inspections')}>{formatNumber(d.inspection_count, lang)}</Descriptions.Item>
           <Descriptions.Item label={t('col.createdAt')}>{formatDateTime(d.created_at)}</Descriptions.Item>
           <Descriptions.Item label={t('col.updatedAt')}>{formatDateTime(d.updated_at)}</Descriptions.Item>

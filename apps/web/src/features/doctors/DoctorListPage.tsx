@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import Form from 'antd/es/form';
 import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
@@ -38,38 +38,89 @@ export default function DoctorListPage() {
   const confirmDelete = useConfirmDelete();
 
   /** The list masks phones: edit starts from the detail, which has the full number. */
-  const openEdit = (id: number) => fetchDoctorDetail(qc, id).then(dlg.openEdit, () => { /* the client already said why */ });
+  const openEdit = useCallback(
+    (id: number) =>
+      fetchDoctorDetail(qc, id).then(dlg.openEdit, () => {
+        /* the client already said why */
+      }),
+    [qc, dlg.openEdit],
+  );
 
-  const columns = useMemo<ColumnsType<DoctorRow>>(() => [
-    {
-      key: 'name', dataIndex: 'name', title: t('col.name'), sorter: true, fixed: 'left',
-      render: (v: string, r) => <Typography.Link onClick={() => setViewId(r.id)} data-testid={`doctor-name-${r.id}`}>{v}</Typography.Link>,
-    },
-    { key: 'gender', dataIndex: 'gender', title: t('col.gender'), render: (v: Gender) => <Tag color={GENDER_COLOR[v]} variant="filled">{t(`gender.${v}`)}</Tag> },
-    { key: 'phone', dataIndex: 'phone', title: t('col.phone'), render: (v: string) => <span className="mono" data-testid="doctor-phone-masked">{v}</span> },
-    { key: 'title', dataIndex: 'title', title: t('col.jobTitle'), render: (v: string) => v || <span className="text-muted">—</span> },
-    { key: 'institution', dataIndex: 'institution_name', title: t('col.institution'), render: (v: string | null) => v ?? <span className="text-muted">—</span> },
-    {
-      key: 'status', dataIndex: 'status', title: t('col.status'), sorter: true,
-      render: (v: DoctorStatus) => <Tag color={v === 'enabled' ? 'success' : 'default'}>{t(`status.${v}`)}</Tag>,
-    },
-    { key: 'inspection_count', dataIndex: 'inspection_count', title: t('col.inspections'), sorter: true, align: 'right', render: (v: number) => formatNumber(v, lang) },
-    { key: 'created_at', dataIndex: 'created_at', title: t('col.createdAt'), sorter: true, render: (v: string) => formatDateTime(v) },
-    {
-      key: 'actions', title: t('common:list.actions'), fixed: 'right',
-      render: (_, r) => (
-        <RowActions actions={[
-          { key: 'view', label: t('action.view'), onClick: () => setViewId(r.id) },
-          { key: 'edit', sign: 'doctor:edit', label: t('action.edit'), onClick: () => { void openEdit(r.id); } },
-          {
-            key: 'delete', sign: 'doctor:delete', label: t('action.delete'), danger: true,
-            onClick: () => confirmDelete({ name: r.name, content: t('deleteText'), onOk: () => del.mutateAsync({ id: r.id }) }),
-          },
-        ]} />
-      ),
-    },
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  ], [t, lang]);
+  const columns = useMemo<ColumnsType<DoctorRow>>(
+    () => [
+      {
+        key: 'name',
+        dataIndex: 'name',
+        title: t('col.name'),
+        sorter: true,
+        fixed: 'left',
+        render: (v: string, r) => (
+          <Typography.Link onClick={() => setViewId(r.id)} data-testid={`doctor-name-${r.id}`}>
+            {v}
+          </Typography.Link>
+        ),
+      },
+      {
+        key: 'gender',
+        dataIndex: 'gender',
+        title: t('col.gender'),
+        render: (v: Gender) => (
+          <Tag color={GENDER_COLOR[v]} variant="filled">
+            {t(`gender.${v}`)}
+          </Tag>
+        ),
+      },
+      {
+        key: 'phone',
+        dataIndex: 'phone',
+        title: t('col.phone'),
+        render: (v: string) => (
+          <span className="mono" data-testid="doctor-phone-masked">
+            {v}
+          </span>
+        ),
+      },
+      { key: 'title', dataIndex: 'title', title: t('col.jobTitle'), render: (v: string) => v || <span className="text-muted">—</span> },
+      { key: 'institution', dataIndex: 'institution_name', title: t('col.institution'), render: (v: string | null) => v ?? <span className="text-muted">—</span> },
+      {
+        key: 'status',
+        dataIndex: 'status',
+        title: t('col.status'),
+        sorter: true,
+        render: (v: DoctorStatus) => <Tag color={v === 'enabled' ? 'success' : 'default'}>{t(`status.${v}`)}</Tag>,
+      },
+      { key: 'inspection_count', dataIndex: 'inspection_count', title: t('col.inspections'), sorter: true, align: 'right', render: (v: number) => formatNumber(v, lang) },
+      { key: 'created_at', dataIndex: 'created_at', title: t('col.createdAt'), sorter: true, render: (v: string) => formatDateTime(v) },
+      {
+        key: 'actions',
+        title: t('common:list.actions'),
+        fixed: 'right',
+        render: (_, r) => (
+          <RowActions
+            actions={[
+              { key: 'view', label: t('action.view'), onClick: () => setViewId(r.id) },
+              {
+                key: 'edit',
+                sign: 'doctor:edit',
+                label: t('action.edit'),
+                onClick: () => {
+                  void openEdit(r.id);
+                },
+              },
+              {
+                key: 'delete',
+                sign: 'doctor:delete',
+                label: t('action.delete'),
+                danger: true,
+                onClick: () => confirmDelete({ name: r.name, content: t('deleteText'), onOk: () => del.mutateAsync({ id: r.id }) }),
+              },
+            ]}
+          />
+        ),
+      },
+    ],
+    [t, lang, openEdit, del.mutateAsync, confirmDelete],
+  );
 
   return (
     <>
@@ -84,7 +135,9 @@ export default function DoctorListPage() {
         instant={INSTANT}
         noDataText={t('noData')}
         toolbar={
-          <CreateButton sign="doctor:add" onClick={dlg.openCreate} testId="doctor-create">{t('create')}</CreateButton>
+          <CreateButton sign="doctor:add" onClick={dlg.openCreate} testId="doctor-create">
+            {t('create')}
+          </CreateButton>
         }
         filters={
           <>
@@ -98,7 +151,14 @@ export default function DoctorListPage() {
           </>
         }
       />
-      <DoctorDetailDrawer id={viewId} onClose={() => setViewId(null)} onEdit={(d) => { setViewId(null); dlg.openEdit(d); }} />
+      <DoctorDetailDrawer
+        id={viewId}
+        onClose={() => setViewId(null)}
+        onEdit={(d) => {
+          setViewId(null);
+          dlg.openEdit(d);
+        }}
+      />
       <DoctorForm dlg={dlg} />
     </>
   );

@@ -36,28 +36,46 @@ export default function DeviceListPage() {
       { key: 'name', dataIndex: 'name', title: t('col.name'), sorter: true },
       { key: 'model', dataIndex: 'model', title: t('col.model') },
       {
-        key: 'institution', title: t('col.institution'),
+        key: 'institution',
+        title: t('col.institution'),
         render: (_, r) => (r.institution_name ? r.institution_name : <Tag variant="filled">{t('platformStock')}</Tag>),
       },
       {
-        key: 'status', dataIndex: 'status', title: t('col.status'), sorter: true,
+        key: 'status',
+        dataIndex: 'status',
+        title: t('col.status'),
+        sorter: true,
         render: (v: DeviceStatus) => <Tag color={STATUS_COLOR[v]}>{t(`status.${v}`)}</Tag>,
       },
       {
-        key: 'remaining_uses', dataIndex: 'remaining_uses', title: t('col.remainingUses'), align: 'right',
+        key: 'remaining_uses',
+        dataIndex: 'remaining_uses',
+        title: t('col.remainingUses'),
+        align: 'right',
         render: (v: number | null) => (v == null ? <span className="text-muted">{t('timeBased')}</span> : formatNumber(v, lang)),
       },
       { key: 'total_inspections', dataIndex: 'total_inspections', title: t('col.totalInspections'), sorter: true, align: 'right', render: (v: number) => formatNumber(v, lang) },
       { key: 'activated_at', dataIndex: 'activated_at', title: t('col.activatedAt'), sorter: true, render: (v: string | null) => (v ? formatDateTime(v) : '—') },
       {
-        key: 'expires_at', dataIndex: 'expires_at', title: t('col.expiresAt'), sorter: true,
+        key: 'expires_at',
+        dataIndex: 'expires_at',
+        title: t('col.expiresAt'),
+        sorter: true,
         render: (v: string | null, r) => {
           if (!v) return '—';
           const expired = new Date(v).getTime() < now;
           return (
             <Space size={4} wrap={false}>
               <span>{formatDateTime(v)}</span>
-              {expired ? <Tag color="error" data-testid="tag-expired">{t('expired')}</Tag> : r.expiring ? <Tag color="warning" data-testid="tag-expiring">{t('expiring')}</Tag> : null}
+              {expired ? (
+                <Tag color="error" data-testid="tag-expired">
+                  {t('expired')}
+                </Tag>
+              ) : r.expiring ? (
+                <Tag color="warning" data-testid="tag-expiring">
+                  {t('expiring')}
+                </Tag>
+              ) : null}
             </Space>
           );
         },
@@ -81,13 +99,7 @@ export default function DeviceListPage() {
         <>
           <KeywordFilter label={t('filter.keyword')} placeholder={t('filter.keywordPlaceholder')} />
           <Form.Item name="status" label={t('filter.status')}>
-            <Select
-              allowClear
-              placeholder={t('common:list.all')}
-              style={{ width: 140 }}
-              options={DEVICE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-              data-testid="filter-status"
-            />
+            <Select allowClear placeholder={t('common:list.all')} style={{ width: 140 }} options={DEVICE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} data-testid="filter-status" />
           </Form.Item>
           <Form.Item name="institution_id" label={t('filter.institution')}>
             <InstitutionSelect placeholder={t('filter.institutionPlaceholder')} style={{ width: 220 }} data-testid="filter-institution" />

@@ -34,9 +34,15 @@ function ErrorPage({ status, title, text, testId }: { status: '404' | '403'; tit
         extra={
           <>
             {/* A role viewed as may have no page at all: the way back is here too. */}
-            {viewing ? <div className="error-page-view-as"><ViewAsReturn /></div> : null}
+            {viewing ? (
+              <div className="error-page-view-as">
+                <ViewAsReturn />
+              </div>
+            ) : null}
             <Space wrap>
-              <Button type="primary" onClick={() => navigate('/', { replace: true })} data-testid="back-home">{t('pages.backHome')}</Button>
+              <Button type="primary" onClick={() => navigate('/', { replace: true })} data-testid="back-home">
+                {t('pages.backHome')}
+              </Button>
               <Button onClick={() => navigate(-1)}>{t('pages.goBack')}</Button>
             </Space>
           </>

@@ -16,7 +16,14 @@ import { useAddAdmin, useEditAdmin, useAdminRoleOptions } from './api';
 import { useWhy } from './parts';
 import { passwordRules, confirmRules } from './passwords';
 
-interface Values { username: string; name: string; phone: string; role_id: number; password: string; confirm: string }
+interface Values {
+  username: string;
+  name: string;
+  phone: string;
+  role_id: number;
+  password: string;
+  confirm: string;
+}
 
 /** Add (username, name, phone, role, initial password twice) / edit (name, phone, role) an admin user. */
 export function AdminForm({ dlg, actor }: { dlg: ReturnType<typeof useFormModal<AdminRow>>; actor: Actor }) {
@@ -88,7 +95,11 @@ export function AdminForm({ dlg, actor }: { dlg: ReturnType<typeof useFormModal<
                   <Space size={6}>
                     {r.is_super ? <CrownOutlined className="jur-crown" /> : null}
                     <span>{r.name}</span>
-                    {!r.status ? <Tag variant="filled" className="jur-inline-tag">{t('status.disabled')}</Tag> : null}
+                    {!r.status ? (
+                      <Tag variant="filled" className="jur-inline-tag">
+                        {t('status.disabled')}
+                      </Tag>
+                    ) : null}
                   </Space>
                 ),
               }))}

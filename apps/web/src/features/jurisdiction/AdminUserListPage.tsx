@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { CreateButton, KeywordFilter } from '../../components/list';
 import Form from 'antd/es/form';
 import Select from 'antd/es/select';
@@ -11,7 +11,7 @@ import type { ColumnsType } from 'antd/es/table';
 import CrownOutlined from '@ant-design/icons/es/icons/CrownOutlined';
 import { useTranslation } from 'react-i18next';
 import type { AdminRow } from '@app/contract/api/jurisdiction';
-import { Access, ListPage, numberFilter, RelativeTime, useConfirmDelete, useFormModal, useListParams } from '../../components';
+import { ListPage, numberFilter, RelativeTime, useConfirmDelete, useFormModal, useListParams } from '../../components';
 import { useAccess } from '../../lib/access';
 import { formatDate, formatDateTime } from '../../lib/time';
 import { useAdmins, useAdminRoleOptions, useDeleteAdmin, useSetAdminStatus } from './api';
@@ -42,84 +42,135 @@ export default function AdminUserListPage() {
   const setStatus = useSetAdminStatus(t('admin.statusSaved'));
   const [pending, setPending] = useState<Record<number, 0 | 1>>({});
 
-  const toggle = async (row: AdminRow, on: boolean) => {
-    const value = on ? 1 : 0;
-    setPending((s) => ({ ...s, [row.id]: value }));
-    try {
-      await setStatus.mutateAsync({ id: row.id, field: 'status', value });
-    } catch {
-      // Refused (e.g. the last enabled super-admin): the client showed the server's message; the switch reverts.
-    } finally {
-      setPending((s) => { const { [row.id]: _, ...rest } = s; return rest; });
-    }
-  };
+  const toggle = useCallback(
+    async (row: AdminRow, on: boolean) => {
+      const value = on ? 1 : 0;
+      setPending((s) => ({ ...s, [row.id]: value }));
+      try {
+        await setStatus.mutateAsync({ id: row.id, field: 'status', value });
+      } catch {
+        // Refused (e.g. the last enabled super-admin): the client showed the server's message; the switch reverts.
+      } finally {
+        setPending((s) => {
+          const { [row.id]: _, ...rest } = s;
+          return rest;
+        });
+      }
+    },
+    [setStatus.mutateAsync],
+  );
 
   const roleOptions = useMemo(() => (roles.data ?? []).map((r) => ({ value: r.id, label: r.name })), [roles.data]);
 
-  const columns = useMemo<ColumnsType<AdminRow>>(() => [
-    {
-      key: 'username', dataIndex: 'username', title: t('admin.col.username'), sorter: true, fixed: 'left',
-      render: (v: string, r) => (
-        <Space size={6} data-testid={`admin-row-${v}`}>
-          <Typography.Text strong className="mono">{v}</Typography.Text>
-          {r.id === actor.adminId ? <Tag color="processing" variant="filled">{t('admin.you')}</Tag> : null}
-        </Space>
-      ),
-    },
-    { key: 'name', dataIndex: 'name', title: t('admin.col.name'), sorter: true },
-    { key: 'phone', dataIndex: 'phone', title: t('admin.col.phone'), render: (v: string) => (v ? <span className="mono">{v}</span> : <span className="text-muted">—</span>) },
-    {
-      key: 'role', dataIndex: 'role_name', title: t('admin.col.role'),
-      render: (v: string, r) => (r.role_is_super
-        ? <Tag color="gold" icon={<CrownOutlined />}>{v}</Tag>
-        : v ? <Tag>{v}</Tag> : <span className="text-muted">—</span>),
-    },
-    {
-      key: 'status', dataIndex: 'status', title: t('admin.col.status'), sorter: true,
-      render: (v: 0 | 1, r) => {
-        const tag = <Tag color={v ? 'success' : 'default'}>{v ? t('status.enabled') : t('status.disabled')}</Tag>;
-        if (!can('admin:status')) return tag;
-        const blocked = why(whyNotToggleAdmin(r, actor));
-        const sw = (
-          <Switch
-            size="small"
-            checked={(pending[r.id] ?? v) === 1}
-            loading={r.id in pending}
-            disabled={!!blocked}
-            onChange={(on) => toggle(r, on)}
-            aria-label={t('admin.col.status')}
-            checkedChildren={t('status.on')}
-            unCheckedChildren={t('status.off')}
-            data-testid={`admin-status-${r.username}`}
-          />
-        );
-        return blocked ? <Tooltip title={blocked}>{sw}</Tooltip> : sw;
+  const columns = useMemo<ColumnsType<AdminRow>>(
+    () => [
+      {
+        key: 'username',
+        dataIndex: 'username',
+        title: t('admin.col.username'),
+        sorter: true,
+        fixed: 'left',
+        render: (v: string, r) => (
+          <Space size={6} data-testid={`admin-row-${v}`}>
+            <Typography.Text strong className="mono">
+              {v}
+            </Typography.Text>
+            {r.id === actor.adminId ? (
+              <Tag color="processing" variant="filled">
+                {t('admin.you')}
+              </Tag>
+            ) : null}
+          </Space>
+        ),
       },
-    },
-    {
-      key: 'last_login_at', dataIndex: 'last_login_at', title: t('admin.col.lastLogin'), sorter: true,
-      render: (v: string | null) => <span className="jur-nowrap"><RelativeTime value={v} placeholder={t('admin.never')} /></span>,
-    },
-    {
-      key: 'created_at', dataIndex: 'created_at', title: t('admin.col.created'), sorter: true,
-      render: (v: string) => <Tooltip title={formatDateTime(v)}><span className="jur-nowrap">{formatDate(v)}</span></Tooltip>,
-    },
-    {
-      key: 'actions', title: t('common:list.actions'), fixed: 'right',
-      render: (_, r) => (
-        <ActionLinks actions={[
-          { key: 'edit', sign: 'admin:edit', label: t('common:form.edit'), disabledReason: why(whyNotEditAdmin(r, actor)), onClick: () => dlg.openEdit(r) },
-          { key: 'reset-password', sign: 'admin:reset-password', label: t('admin.resetPassword'), disabledReason: why(whyNotResetPassword(r, actor)), onClick: () => setResetting(r) },
-          {
-            key: 'delete', sign: 'admin:delete', label: t('common:confirm.delete'), danger: true,
-            disabledReason: why(whyNotDeleteAdmin(r, actor)),
-            onClick: () => confirmDelete({ name: r.username, content: t('admin.deleteText'), onOk: () => del.mutateAsync({ id: r.id }) }),
-          },
-        ]} />
-      ),
-    },
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  ], [t, actor, can, pending]);
+      { key: 'name', dataIndex: 'name', title: t('admin.col.name'), sorter: true },
+      { key: 'phone', dataIndex: 'phone', title: t('admin.col.phone'), render: (v: string) => (v ? <span className="mono">{v}</span> : <span className="text-muted">—</span>) },
+      {
+        key: 'role',
+        dataIndex: 'role_name',
+        title: t('admin.col.role'),
+        render: (v: string, r) =>
+          r.role_is_super ? (
+            <Tag color="gold" icon={<CrownOutlined />}>
+              {v}
+            </Tag>
+          ) : v ? (
+            <Tag>{v}</Tag>
+          ) : (
+            <span className="text-muted">—</span>
+          ),
+      },
+      {
+        key: 'status',
+        dataIndex: 'status',
+        title: t('admin.col.status'),
+        sorter: true,
+        render: (v: 0 | 1, r) => {
+          const tag = <Tag color={v ? 'success' : 'default'}>{v ? t('status.enabled') : t('status.disabled')}</Tag>;
+          if (!can('admin:status')) return tag;
+          const blocked = why(whyNotToggleAdmin(r, actor));
+          const sw = (
+            <Switch
+              size="small"
+              checked={(pending[r.id] ?? v) === 1}
+              loading={r.id in pending}
+              disabled={!!blocked}
+              onChange={(on) => toggle(r, on)}
+              aria-label={t('admin.col.status')}
+              checkedChildren={t('status.on')}
+              unCheckedChildren={t('status.off')}
+              data-testid={`admin-status-${r.username}`}
+            />
+          );
+          return blocked ? <Tooltip title={blocked}>{sw}</Tooltip> : sw;
+        },
+      },
+      {
+        key: 'last_login_at',
+        dataIndex: 'last_login_at',
+        title: t('admin.col.lastLogin'),
+        sorter: true,
+        render: (v: string | null) => (
+          <span className="jur-nowrap">
+            <RelativeTime value={v} placeholder={t('admin.never')} />
+          </span>
+        ),
+      },
+      {
+        key: 'created_at',
+        dataIndex: 'created_at',
+        title: t('admin.col.created'),
+        sorter: true,
+        render: (v: string) => (
+          <Tooltip title={formatDateTime(v)}>
+            <span className="jur-nowrap">{formatDate(v)}</span>
+          </Tooltip>
+        ),
+      },
+      {
+        key: 'actions',
+        title: t('common:list.actions'),
+        fixed: 'right',
+        render: (_, r) => (
+          <ActionLinks
+            actions={[
+              { key: 'edit', sign: 'admin:edit', label: t('common:form.edit'), disabledReason: why(whyNotEditAdmin(r, actor)), onClick: () => dlg.openEdit(r) },
+              { key: 'reset-password', sign: 'admin:reset-password', label: t('admin.resetPassword'), disabledReason: why(whyNotResetPassword(r, actor)), onClick: () => setResetting(r) },
+              {
+                key: 'delete',
+                sign: 'admin:delete',
+                label: t('common:confirm.delete'),
+                danger: true,
+                disabledReason: why(whyNotDeleteAdmin(r, actor)),
+                onClick: () => confirmDelete({ name: r.username, content: t('admin.deleteText'), onOk: () => del.mutateAsync({ id: r.id }) }),
+              },
+            ]}
+          />
+        ),
+      },
+    ],
+    [t, actor, can, pending, del.mutateAsync, why, toggle, dlg.openEdit, confirmDelete],
+  );
 
   return (
     <>
@@ -133,7 +184,9 @@ export default function AdminUserListPage() {
         instant={INSTANT}
         noDataText={t('admin.noData')}
         toolbar={
-          <CreateButton sign="admin:add" onClick={dlg.openCreate} testId="admin-create">{t('admin.create')}</CreateButton>
+          <CreateButton sign="admin:add" onClick={dlg.openCreate} testId="admin-create">
+            {t('admin.create')}
+          </CreateButton>
         }
         filters={
           <>
@@ -146,7 +199,10 @@ export default function AdminUserListPage() {
                 allowClear
                 placeholder={t('common:list.all')}
                 style={{ width: 130 }}
-                options={[{ value: '1', label: t('status.enabled') }, { value: '0', label: t('status.disabled') }]}
+                options={[
+                  { value: '1', label: t('status.enabled') },
+                  { value: '0', label: t('status.disabled') },
+                ]}
                 data-testid="filter-status"
               />
             </Form.Item>

@@ -28,14 +28,29 @@ interface Props {
   id?: string;
 }
 
-interface TreeItem { key: number; title: ReactNode; disableCheckbox?: boolean; children?: TreeItem[]; className?: string; isLeaf?: boolean }
+interface TreeItem {
+  key: number;
+  title: ReactNode;
+  disableCheckbox?: boolean;
+  children?: TreeItem[];
+  className?: string;
+  isLeaf?: boolean;
+}
 
 function parentKeys(nodes: GrantNode[], out: number[] = []): number[] {
-  for (const n of nodes) if (n.children.length && n.type !== 2) { out.push(n.id); parentKeys(n.children, out); }
+  for (const n of nodes)
+    if (n.children.length && n.type !== 2) {
+      out.push(n.id);
+      parentKeys(n.children, out);
+    }
   return out;
 }
 function allParentKeys(nodes: GrantNode[], out: number[] = []): number[] {
-  for (const n of nodes) if (n.children.length) { out.push(n.id); allParentKeys(n.children, out); }
+  for (const n of nodes)
+    if (n.children.length) {
+      out.push(n.id);
+      allParentKeys(n.children, out);
+    }
   return out;
 }
 
@@ -49,39 +64,52 @@ export function GrantTree({ tree, loading, value, onChange, locked, id }: Props)
   const lang = useSettings((s) => s.lang);
   const nodes = useMemo(() => tree ?? [], [tree]);
   const idx = useMemo(() => indexGrants(nodes), [nodes]);
-  const checked = useMemo(() => new Set(locked ? idx.all : value ?? []), [value, locked, idx]);
+  const checked = useMemo(() => new Set(locked ? idx.all : (value ?? [])), [value, locked, idx]);
   const [search, setSearch] = useState('');
   const [expanded, setExpanded] = useState<Key[] | null>(null);
   const keyword = search.trim().toLowerCase();
 
-  const shown = useMemo(() => (keyword
-    ? filterTree(nodes, (n) => n.sign.toLowerCase().includes(keyword) || pickText(n.title, lang).toLowerCase().includes(keyword))
-    : nodes), [nodes, keyword, lang]);
+  const shown = useMemo(() => (keyword ? filterTree(nodes, (n) => n.sign.toLowerCase().includes(keyword) || pickText(n.title, lang).toLowerCase().includes(keyword)) : nodes), [nodes, keyword, lang]);
 
   const items = useMemo<TreeItem[]>(() => {
-    const walk = (list: GrantNode[]): TreeItem[] => list.map((n) => {
+    // One node as a tree item (its label is a prop of the item, not a list child).
+    const item = (n: GrantNode): TreeItem => {
       const label = (
         <span className={`jur-grant-node jur-grant-type-${n.type}`} data-testid={`grant-${n.sign}`}>
-          {n.type !== 3 ? <span className="jur-grant-icon"><MenuIcon name={n.icon} /></span> : null}
+          {n.type !== 3 ? (
+            <span className="jur-grant-icon">
+              <MenuIcon name={n.icon} />
+            </span>
+          ) : null}
           <span className="jur-grant-title">{pickText(n.title, lang)}</span>
           {n.type === 3 ? <MenuTypeTag type={3} /> : null}
-          <Typography.Text type="secondary" className="jur-grant-sign mono">{n.sign}</Typography.Text>
+          <Typography.Text type="secondary" className="jur-grant-sign mono">
+            {n.sign}
+          </Typography.Text>
         </span>
       );
       return {
         key: n.id,
-        title: !n.grantable && !locked ? <Tooltip title={t('role.form.notGrantable')} placement="right">{label}</Tooltip> : label,
+        title:
+          !n.grantable && !locked ? (
+            <Tooltip title={t('role.form.notGrantable')} placement="right">
+              {label}
+            </Tooltip>
+          ) : (
+            label
+          ),
         disableCheckbox: locked || !n.grantable,
         className: n.type === 3 ? 'jur-grant-button-row' : undefined,
         children: n.children.length ? walk(n.children) : undefined,
       };
-    });
+    };
+    const walk = (list: GrantNode[]): TreeItem[] => list.map(item);
     return walk(shown);
   }, [shown, lang, locked, t]);
 
   const set = (next: Set<number>) => onChange?.(normalizeGrants(idx, next));
   const summary = grantSummary(idx, checked);
-  const expandedKeys = keyword ? allParentKeys(shown) : expanded ?? parentKeys(nodes);
+  const expandedKeys = keyword ? allParentKeys(shown) : (expanded ?? parentKeys(nodes));
 
   if (loading && !tree) return <Skeleton active paragraph={{ rows: 8 }} />;
 
@@ -100,12 +128,20 @@ export function GrantTree({ tree, loading, value, onChange, locked, id }: Props)
           data-testid="grant-search"
         />
         <Space size={4} wrap>
-          <Button size="small" type="text" onClick={() => setExpanded(allParentKeys(nodes))} disabled={!!keyword}>{t('expandAll')}</Button>
-          <Button size="small" type="text" onClick={() => setExpanded([])} disabled={!!keyword}>{t('collapseAll')}</Button>
+          <Button size="small" type="text" onClick={() => setExpanded(allParentKeys(nodes))} disabled={!!keyword}>
+            {t('expandAll')}
+          </Button>
+          <Button size="small" type="text" onClick={() => setExpanded([])} disabled={!!keyword}>
+            {t('collapseAll')}
+          </Button>
           {!locked ? (
             <>
-              <Button size="small" type="text" onClick={() => set(grantAll(idx, checked))} data-testid="grant-all">{t('role.form.selectAll')}</Button>
-              <Button size="small" type="text" onClick={() => set(grantNone(idx, checked))} data-testid="grant-none">{t('role.form.clear')}</Button>
+              <Button size="small" type="text" onClick={() => set(grantAll(idx, checked))} data-testid="grant-all">
+                {t('role.form.selectAll')}
+              </Button>
+              <Button size="small" type="text" onClick={() => set(grantNone(idx, checked))} data-testid="grant-none">
+                {t('role.form.clear')}
+              </Button>
             </>
           ) : null}
         </Space>
@@ -120,7 +156,9 @@ export function GrantTree({ tree, loading, value, onChange, locked, id }: Props)
             treeData={items}
             checkedKeys={{ checked: [...checked], halfChecked: [] }}
             expandedKeys={expandedKeys}
-            onExpand={(keys) => { if (!keyword) setExpanded(keys); }}
+            onExpand={(keys) => {
+              if (!keyword) setExpanded(keys);
+            }}
             onCheck={(_, info) => set(toggleGrant(idx, checked, Number(info.node.key), info.checked))}
           />
         ) : (

@@ -41,7 +41,12 @@ const TOP = 0;
 const LOCKOUT_SIGN = 'menu:edit';
 const TYPE_ICON = { 1: <FolderOutlined />, 2: <FileOutlined />, 3: <AppstoreAddOutlined /> };
 
-interface ParentOption { value: number; title: string; disabled?: boolean; children?: ParentOption[] }
+interface ParentOption {
+  value: number;
+  title: string;
+  disabled?: boolean;
+  children?: ParentOption[];
+}
 
 /** Create (top level or under a parent) / edit one menu node. */
 export function MenuForm({ dlg, tree }: { dlg: ReturnType<typeof useFormModal<MenuDialogState>>; tree: MenuNode[] }) {
@@ -61,16 +66,17 @@ export function MenuForm({ dlg, tree }: { dlg: ReturnType<typeof useFormModal<Me
   // Parents: directories and pages (buttons hold nothing), never the node itself or one below it.
   const excluded = useMemo(() => (editing ? subtreeIds(tree, editing.id) : new Set<number>()), [tree, editing]);
   const parentOptions = useMemo<ParentOption[]>(() => {
-    const walk = (nodes: MenuNode[]): ParentOption[] => nodes
-      .filter((n) => n.type !== 3 && !excluded.has(n.id))
-      .map((n) => {
-        const children = walk(n.children);
-        return { value: n.id, title: pickText(n.title, lang), children: children.length ? children : undefined };
-      });
+    const walk = (nodes: MenuNode[]): ParentOption[] =>
+      nodes
+        .filter((n) => n.type !== 3 && !excluded.has(n.id))
+        .map((n) => {
+          const children = walk(n.children);
+          return { value: n.id, title: pickText(n.title, lang), children: children.length ? children : undefined };
+        });
     return [{ value: TOP, title: t('menu.form.topLevel') }, ...walk(tree)];
   }, [tree, excluded, lang, t]);
 
-  const parentType = parentId === TOP ? null : findNode(tree, parentId)?.type ?? null;
+  const parentType = parentId === TOP ? null : (findNode(tree, parentId)?.type ?? null);
   const allowed = useMemo(() => {
     const byParent = typesUnder(parentType);
     const byChildren = editing ? typesFittingChildren(editing.children) : [1, 2, 3];
@@ -89,7 +95,10 @@ export function MenuForm({ dlg, tree }: { dlg: ReturnType<typeof useFormModal<Me
       parent_id: state.parent?.id ?? TOP,
       type: typesUnder(state.parent?.type ?? null)[0] ?? 1,
       title: { zh: '', en: '', es: '', ja: '' },
-      sign: '', icon: null, sort: nextSort, hidden: 0,
+      sign: '',
+      icon: null,
+      sort: nextSort,
+      hidden: 0,
     };
   }, [state, tree]);
 
@@ -100,7 +109,7 @@ export function MenuForm({ dlg, tree }: { dlg: ReturnType<typeof useFormModal<Me
       : t('menu.createTitle');
 
   const submit = (v: Values) => {
-    const common = { title: v.title, icon: v.type === 3 ? null : v.icon ?? null, sort: v.sort ?? 0, hidden: v.hidden ? 1 : 0 } as const;
+    const common = { title: v.title, icon: v.type === 3 ? null : (v.icon ?? null), sort: v.sort ?? 0, hidden: v.hidden ? 1 : 0 } as const;
     if (editing && builtin) return edit.mutateAsync({ id: editing.id, ...common });
     const body: EndpointInput<'jurisdiction.menuAdd'> = { ...common, parent_id: v.parent_id || null, type: v.type, sign: v.sign.trim() };
     return editing ? edit.mutateAsync({ id: editing.id, ...body }) : add.mutateAsync(body);
@@ -110,16 +119,7 @@ export function MenuForm({ dlg, tree }: { dlg: ReturnType<typeof useFormModal<Me
   const currentType: MenuType = type ?? initialValues?.type ?? 1;
 
   return (
-    <FormModal<Values>
-      open={dlg.open}
-      title={title}
-      onClose={dlg.close}
-      form={form}
-      initialValues={initialValues}
-      onSubmit={submit}
-      width={640}
-      testId="menu-form"
-    >
+    <FormModal<Values> open={dlg.open} title={title} onClose={dlg.close} form={form} initialValues={initialValues} onSubmit={submit} width={640} testId="menu-form">
       {builtin ? <Alert type="info" showIcon className="jur-form-alert" title={t('menu.builtinHint')} data-testid="builtin-alert" /> : null}
       <Row gutter={16}>
         <Col xs={24} sm={12}>
@@ -132,7 +132,7 @@ export function MenuForm({ dlg, tree }: { dlg: ReturnType<typeof useFormModal<Me
               popupMatchSelectWidth={false}
               styles={{ popup: { root: { maxHeight: 360, minWidth: 280 } } }}
               onChange={(id) => {
-                const pt = id === TOP ? null : findNode(tree, id)?.type ?? null;
+                const pt = id === TOP ? null : (findNode(tree, id)?.type ?? null);
                 const ok = typesUnder(pt);
                 if (!ok.includes(form.getFieldValue('type'))) form.setFieldValue('type', ok[0]);
               }}
@@ -150,7 +150,10 @@ export function MenuForm({ dlg, tree }: { dlg: ReturnType<typeof useFormModal<Me
             <Radio.Group optionType="button" buttonStyle="solid" disabled={builtin} data-testid="menu-form-type">
               {([1, 2, 3] as MenuType[]).map((x) => (
                 <Radio.Button key={x} value={x} disabled={!allowed.has(x)} data-testid={`menu-form-type-${menuTypeKey(x)}`}>
-                  <span className="jur-type-option">{TYPE_ICON[x]}{t(`type.${menuTypeKey(x)}`)}</span>
+                  <span className="jur-type-option">
+                    {TYPE_ICON[x]}
+                    {t(`type.${menuTypeKey(x)}`)}
+                  </span>
                 </Radio.Button>
               ))}
             </Radio.Group>
@@ -158,7 +161,9 @@ export function MenuForm({ dlg, tree }: { dlg: ReturnType<typeof useFormModal<Me
         </Col>
       </Row>
 
-      <Divider titlePlacement="start" plain className="jur-divider">{t('menu.form.titles')}</Divider>
+      <Divider titlePlacement="start" plain className="jur-divider">
+        {t('menu.form.titles')}
+      </Divider>
       <Row gutter={16}>
         <Col xs={24} sm={12}>
           <Form.Item name={['title', 'zh']} label={t('menu.form.titleZh')} rules={fieldRules(menuFields.title.shape.zh, lang, t('menu.form.titleZh'))}>
@@ -182,7 +187,9 @@ export function MenuForm({ dlg, tree }: { dlg: ReturnType<typeof useFormModal<Me
         </Col>
       </Row>
 
-      <Divider titlePlacement="start" plain className="jur-divider">{t('menu.form.settings')}</Divider>
+      <Divider titlePlacement="start" plain className="jur-divider">
+        {t('menu.form.settings')}
+      </Divider>
       <Row gutter={16}>
         <Col xs={24} sm={12}>
           <Form.Item

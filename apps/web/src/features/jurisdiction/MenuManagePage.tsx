@@ -15,7 +15,7 @@ import NodeCollapseOutlined from '@ant-design/icons/es/icons/NodeCollapseOutline
 import { useTranslation } from 'react-i18next';
 import { pickText } from '@app/contract/i18n';
 import type { MenuNode } from '@app/contract/api/jurisdiction';
-import { Access, useConfirmDelete, useFormModal, useListParams, ListEmpty } from '../../components';
+import { useConfirmDelete, useFormModal, useListParams, ListEmpty } from '../../components';
 import { useSettings } from '../../lib/settings';
 import { formatNumber } from '../../lib/money';
 import { MenuIcon } from '../../components/MenuIcon';
@@ -28,23 +28,36 @@ import { CreateButton } from '../../components/list';
 
 const FILTERS = ['keyword'] as const;
 
-interface Row extends Omit<MenuNode, 'children'> { children?: Row[]; node: MenuNode }
+interface Row extends Omit<MenuNode, 'children'> {
+  children?: Row[];
+  node: MenuNode;
+}
 
-const toRows = (nodes: MenuNode[]): Row[] =>
-  nodes.map((n) => ({ ...n, node: n, children: n.children.length ? toRows(n.children) : undefined }));
+const toRows = (nodes: MenuNode[]): Row[] => nodes.map((n) => ({ ...n, node: n, children: n.children.length ? toRows(n.children) : undefined }));
 
 function count(nodes: MenuNode[], out = { 1: 0, 2: 0, 3: 0 }) {
-  for (const n of nodes) { out[n.type]++; count(n.children, out); }
+  for (const n of nodes) {
+    out[n.type]++;
+    count(n.children, out);
+  }
   return out;
 }
 
 /** Keys of the directories (expanded by default: pages show, buttons stay folded under their page). */
 function directoryKeys(nodes: MenuNode[], out: number[] = []): number[] {
-  for (const n of nodes) if (n.children.length && n.type === 1) { out.push(n.id); directoryKeys(n.children, out); }
+  for (const n of nodes)
+    if (n.children.length && n.type === 1) {
+      out.push(n.id);
+      directoryKeys(n.children, out);
+    }
   return out;
 }
 function parentKeys(nodes: MenuNode[], out: number[] = []): number[] {
-  for (const n of nodes) if (n.children.length) { out.push(n.id); parentKeys(n.children, out); }
+  for (const n of nodes)
+    if (n.children.length) {
+      out.push(n.id);
+      parentKeys(n.children, out);
+    }
   return out;
 }
 
@@ -57,7 +70,10 @@ export default function MenuManagePage() {
   // What is typed but not searched yet; null = show the URL's keyword (no effect: kept-alive pages re-run effects).
   const [typed, setTyped] = useState<string | null>(null);
   const search = typed ?? params.filters.keyword ?? '';
-  const applySearch = (v: string) => { setTyped(null); params.setFilters({ keyword: v.trim() || undefined }); };
+  const applySearch = (v: string) => {
+    setTyped(null);
+    params.setFilters({ keyword: v.trim() || undefined });
+  };
   const query = useMenuTree();
   const tree = useMemo(() => query.data ?? [], [query.data]);
   const dlg = useFormModal<MenuDialogState>();
@@ -74,13 +90,14 @@ export default function MenuManagePage() {
 
   const [expanded, setExpanded] = useState<number[] | null>(null);
   // Searching unfolds every match; otherwise directories start unfolded.
-  const expandedKeys = keyword ? parentKeys(shown) : expanded ?? directoryKeys(tree);
+  const expandedKeys = keyword ? parentKeys(shown) : (expanded ?? directoryKeys(tree));
 
   const titleOf = (n: Pick<MenuNode, 'title'>) => pickText(n.title, lang);
 
   const columns: ColumnsType<Row> = [
     {
-      key: 'title', title: t('menu.col.title'),
+      key: 'title',
+      title: t('menu.col.title'),
       render: (_, r) => (
         <Space size={6} className="jur-menu-title" data-testid={`menu-row-${r.sign}`}>
           <span>{titleOf(r)}</span>
@@ -89,32 +106,58 @@ export default function MenuManagePage() {
       ),
     },
     { key: 'type', dataIndex: 'type', title: t('menu.col.type'), render: (v: Row['type']) => <MenuTypeTag type={v} /> },
-    { key: 'sign', dataIndex: 'sign', title: t('menu.col.sign'), render: (v: string) => <Typography.Text className="mono" copyable={{ text: v }}>{v}</Typography.Text> },
     {
-      key: 'icon', dataIndex: 'icon', title: t('menu.col.icon'),
-      render: (v: string | null, r) => (r.type === 3 || !v ? <span className="text-muted">—</span> : (
-        <Space size={6} className="jur-icon-cell"><MenuIcon name={v} /><Typography.Text type="secondary">{v}</Typography.Text></Space>
-      )),
+      key: 'sign',
+      dataIndex: 'sign',
+      title: t('menu.col.sign'),
+      render: (v: string) => (
+        <Typography.Text className="mono" copyable={{ text: v }}>
+          {v}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'icon',
+      dataIndex: 'icon',
+      title: t('menu.col.icon'),
+      render: (v: string | null, r) =>
+        r.type === 3 || !v ? (
+          <span className="text-muted">—</span>
+        ) : (
+          <Space size={6} className="jur-icon-cell">
+            <MenuIcon name={v} />
+            <Typography.Text type="secondary">{v}</Typography.Text>
+          </Space>
+        ),
     },
     { key: 'sort', dataIndex: 'sort', title: t('menu.col.sort'), align: 'right', render: (v: number) => formatNumber(v, lang) },
     {
-      key: 'hidden', dataIndex: 'hidden', title: t('menu.col.hidden'),
+      key: 'hidden',
+      dataIndex: 'hidden',
+      title: t('menu.col.hidden'),
       render: (v: 0 | 1) => (v ? <Badge status="default" text={t('menu.hidden')} /> : <Badge status="success" text={t('menu.visible')} />),
     },
     {
-      key: 'actions', title: t('common:list.actions'), fixed: 'right',
+      key: 'actions',
+      title: t('common:list.actions'),
+      fixed: 'right',
       render: (_, r) => {
         const blocked = whyNotDeleteMenu(r.node);
         return (
-          <ActionLinks actions={[
-            ...(r.type !== 3 ? [{ key: 'add-child', sign: 'menu:add' as const, label: t('menu.addChild'), onClick: () => dlg.openEdit({ mode: 'create', parent: r.node }) }] : []),
-            { key: 'edit', sign: 'menu:edit', label: t('common:form.edit'), onClick: () => dlg.openEdit({ mode: 'edit', node: r.node }) },
-            {
-              key: 'delete', sign: 'menu:delete', label: t('common:confirm.delete'), danger: true,
-              disabledReason: why(blocked, { count: r.node.children.length }),
-              onClick: () => confirmDelete({ name: titleOf(r), onOk: () => del.mutateAsync({ id: r.id }) }),
-            },
-          ]} />
+          <ActionLinks
+            actions={[
+              ...(r.type !== 3 ? [{ key: 'add-child', sign: 'menu:add' as const, label: t('menu.addChild'), onClick: () => dlg.openEdit({ mode: 'create', parent: r.node }) }] : []),
+              { key: 'edit', sign: 'menu:edit', label: t('common:form.edit'), onClick: () => dlg.openEdit({ mode: 'edit', node: r.node }) },
+              {
+                key: 'delete',
+                sign: 'menu:delete',
+                label: t('common:confirm.delete'),
+                danger: true,
+                disabledReason: why(blocked, { count: r.node.children.length }),
+                onClick: () => confirmDelete({ name: titleOf(r), onOk: () => del.mutateAsync({ id: r.id }) }),
+              },
+            ]}
+          />
         );
       },
     },
@@ -130,7 +173,10 @@ export default function MenuManagePage() {
             <Input.Search
               allowClear
               value={search}
-              onChange={(e) => { if (e.target.value) setTyped(e.target.value); else applySearch(''); }}
+              onChange={(e) => {
+                if (e.target.value) setTyped(e.target.value);
+                else applySearch('');
+              }}
               onSearch={applySearch}
               placeholder={t('menu.searchPlaceholder')}
               aria-label={t('menu.searchPlaceholder')}
@@ -142,9 +188,15 @@ export default function MenuManagePage() {
             </Typography.Text>
           </Flex>
           <Flex gap={8} wrap align="center">
-            <Button icon={<NodeExpandOutlined />} onClick={() => setExpanded(parentKeys(tree))} disabled={!!keyword} data-testid="menu-expand-all">{t('expandAll')}</Button>
-            <Button icon={<NodeCollapseOutlined />} onClick={() => setExpanded([])} disabled={!!keyword} data-testid="menu-collapse-all">{t('collapseAll')}</Button>
-            <CreateButton sign="menu:add" onClick={() => dlg.openEdit({ mode: 'create', parent: null })} testId="menu-create">{t('menu.addRoot')}</CreateButton>
+            <Button icon={<NodeExpandOutlined />} onClick={() => setExpanded(parentKeys(tree))} disabled={!!keyword} data-testid="menu-expand-all">
+              {t('expandAll')}
+            </Button>
+            <Button icon={<NodeCollapseOutlined />} onClick={() => setExpanded([])} disabled={!!keyword} data-testid="menu-collapse-all">
+              {t('collapseAll')}
+            </Button>
+            <CreateButton sign="menu:add" onClick={() => dlg.openEdit({ mode: 'create', parent: null })} testId="menu-create">
+              {t('menu.addRoot')}
+            </CreateButton>
             <Tooltip title={t('common:list.refresh')}>
               <Button aria-label={t('common:list.refresh')} icon={<ReloadOutlined spin={query.isFetching} />} onClick={() => query.refetch()} data-testid="list-refresh" />
             </Tooltip>
@@ -160,7 +212,9 @@ export default function MenuManagePage() {
           scroll={{ x: 'max-content' }}
           expandable={{
             expandedRowKeys: expandedKeys,
-            onExpandedRowsChange: (keys) => { if (!keyword) setExpanded(keys as number[]); },
+            onExpandedRowsChange: (keys) => {
+              if (!keyword) setExpanded(keys as number[]);
+            },
             indentSize: 20,
           }}
           rowClassName={(r) => `jur-menu-row jur-menu-type-${r.type}`}

@@ -8,7 +8,10 @@ import { isApiError } from '../../lib/api';
 import { useResetAdminPassword } from './api';
 import { confirmRules, passwordRules } from './passwords';
 
-interface Values { password: string; confirm: string }
+interface Values {
+  password: string;
+  confirm: string;
+}
 
 /** Reset another admin's password (POST /member/modify_field field password); the user is signed out everywhere. */
 export function ResetPasswordDialog({ user, onClose }: { user: AdminRow | null; onClose: () => void }) {

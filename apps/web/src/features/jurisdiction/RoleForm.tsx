@@ -10,7 +10,12 @@ import { useSettings } from '../../lib/settings';
 import { useAddRole, useEditRole, useGrantTree } from './api';
 import { GrantTree } from './GrantTree';
 
-interface Values { name: string; description: string; status: boolean; menu_ids: number[] }
+interface Values {
+  name: string;
+  description: string;
+  status: boolean;
+  menu_ids: number[];
+}
 
 /** The role drawer: name, description, status and the grant tree. The super role keeps everything. */
 export function RoleForm({ dlg }: { dlg: ReturnType<typeof useFormModal<RoleDetail>> }) {
@@ -41,24 +46,22 @@ export function RoleForm({ dlg }: { dlg: ReturnType<typeof useFormModal<RoleDeta
       onSubmit={submit}
       testId="role-form"
     >
-      <Form.Item
-        name="name"
-        label={t('role.form.name')}
-        rules={fieldRules(roleFields.name, lang, t('role.form.name'))}
-      >
+      <Form.Item name="name" label={t('role.form.name')} rules={fieldRules(roleFields.name, lang, t('role.form.name'))}>
         <Input maxLength={limitsOf(roleFields.name).maxLength} placeholder={t('role.form.namePlaceholder')} data-testid="role-form-name" />
       </Form.Item>
       <Form.Item name="description" label={t('role.form.description')} rules={[{ max: limitsOf(roleFields.description).maxLength }]}>
-        <Input.TextArea maxLength={limitsOf(roleFields.description).maxLength} showCount autoSize={{ minRows: 2, maxRows: 4 }} placeholder={t('role.form.descriptionPlaceholder')} data-testid="role-form-description" />
+        <Input.TextArea
+          maxLength={limitsOf(roleFields.description).maxLength}
+          showCount
+          autoSize={{ minRows: 2, maxRows: 4 }}
+          placeholder={t('role.form.descriptionPlaceholder')}
+          data-testid="role-form-description"
+        />
       </Form.Item>
       <Form.Item name="status" label={t('role.form.status')} valuePropName="checked" extra={isSuper ? t('why.superRoleFixed') : t('role.form.statusHelp')}>
         <Switch disabled={isSuper} checkedChildren={t('status.enabled')} unCheckedChildren={t('status.disabled')} data-testid="role-form-status" />
       </Form.Item>
-      <Form.Item
-        name="menu_ids"
-        label={t('role.form.grants')}
-        extra={isSuper ? undefined : t('role.form.grantsHelp')}
-      >
+      <Form.Item name="menu_ids" label={t('role.form.grants')} extra={isSuper ? undefined : t('role.form.grantsHelp')}>
         {isSuper ? <LockedGrants tree={grants.data} loading={grants.isFetching} /> : <GrantTree tree={grants.data} loading={grants.isFetching} />}
       </Form.Item>
     </FormModal>

@@ -9,7 +9,9 @@ import { loadUserInfo } from '../../lib/auth';
 export const useMenuTree = () => useEndpoint('jurisdiction.menuTree');
 
 /** The signed-in admin's menu (titles, icons, order, hidden) comes from role_data: reload it after a change. */
-const refreshOwnMenu = () => { loadUserInfo().catch(() => undefined); };
+const refreshOwnMenu = () => {
+  loadUserInfo().catch(() => undefined);
+};
 const MENU_READS: EndpointName[] = ['jurisdiction.menuTree', 'jurisdiction.menuDetail', 'jurisdiction.roleMenuTree'];
 
 export const useAddMenu = () => useEndpointMutation('jurisdiction.menuAdd', { invalidate: MENU_READS, onSuccess: refreshOwnMenu });
@@ -28,7 +30,14 @@ export const roleDetailQuery = (id: number) => endpointQueryOptions('jurisdictio
 export const useGrantTree = (enabled: boolean) => useEndpoint('jurisdiction.roleMenuTree', undefined, { enabled, staleTime: 30_000 });
 
 /** Role names and states show in the admin-user list and pickers too. */
-const ROLE_READS: EndpointName[] = ['jurisdiction.roleList', 'jurisdiction.roleDetail', 'jurisdiction.roleOptions', 'jurisdiction.adminList', 'jurisdiction.adminDetail', 'jurisdiction.adminRoleOptions'];
+const ROLE_READS: EndpointName[] = [
+  'jurisdiction.roleList',
+  'jurisdiction.roleDetail',
+  'jurisdiction.roleOptions',
+  'jurisdiction.adminList',
+  'jurisdiction.adminDetail',
+  'jurisdiction.adminRoleOptions',
+];
 
 export const useAddRole = () => useEndpointMutation('jurisdiction.roleAdd', { invalidate: ROLE_READS });
 /** Omitted fields keep their values; menu_ids, when sent, replaces the grants. */

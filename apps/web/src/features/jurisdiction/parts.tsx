@@ -1,5 +1,5 @@
 /** Small pieces shared by the three pages of this feature. */
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import Button from 'antd/es/button';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
@@ -19,7 +19,11 @@ export const menuTypeKey = (type: MenuType) => TYPE_KEY[type];
 /** Directory / page / button, always in the same colours. */
 export function MenuTypeTag({ type }: { type: MenuType }) {
   const { t } = useTranslation('jurisdiction');
-  return <Tag color={TYPE_COLOR[type]} variant="outlined" className="jur-type-tag" data-testid={`type-${TYPE_KEY[type]}`}>{t(`type.${TYPE_KEY[type]}`)}</Tag>;
+  return (
+    <Tag color={TYPE_COLOR[type]} variant="outlined" className="jur-type-tag" data-testid={`type-${TYPE_KEY[type]}`}>
+      {t(`type.${TYPE_KEY[type]}`)}
+    </Tag>
+  );
 }
 
 /** The lock shown on built-in menu nodes and on the super-admin role, with a tooltip that says why. */
@@ -34,7 +38,7 @@ export function LockBadge({ title, testId }: { title: ReactNode; testId?: string
 /** The text of a refusal reason. */
 export function useWhy() {
   const { t } = useTranslation('jurisdiction');
-  return (why: Why | null, params?: Record<string, unknown>) => (why ? t(`why.${why}`, params) : null);
+  return useCallback((why: Why | null, params?: Record<string, unknown>) => (why ? t(`why.${why}`, params) : null), [t]);
 }
 
 export interface ActionLink {
@@ -62,21 +66,17 @@ export function ActionLinks({ actions }: { actions: ActionLink[] }) {
     <Space size={0} wrap={false} className="jur-actions">
       {visible.map((a) => {
         const btn = (
-          <Button
-            key={a.key}
-            type="link"
-            size="small"
-            danger={a.danger}
-            icon={a.icon}
-            disabled={!!a.disabledReason}
-            loading={a.loading}
-            onClick={a.onClick}
-            data-testid={`row-action-${a.key}`}
-          >
+          <Button key={a.key} type="link" size="small" danger={a.danger} icon={a.icon} disabled={!!a.disabledReason} loading={a.loading} onClick={a.onClick} data-testid={`row-action-${a.key}`}>
             {a.label}
           </Button>
         );
-        return a.disabledReason ? <Tooltip key={a.key} title={a.disabledReason}>{btn}</Tooltip> : btn;
+        return a.disabledReason ? (
+          <Tooltip key={a.key} title={a.disabledReason}>
+            {btn}
+          </Tooltip>
+        ) : (
+          btn
+        );
       })}
     </Space>
   );

@@ -89,7 +89,13 @@ export function PackageForm({ dlg, form }: { dlg: ReturnType<typeof useFormModal
   const sign = useMemo(() => currencySign(lang), [lang]);
 
   const required = (field: string): Rule => ({ required: true, message: t('common:form.required', { field }) });
-  const between = (field: string, min: number, max: number, toInt: (v: unknown) => number | null = (v) => (v == null || v === '' ? null : Number(v)), show = (n: number) => formatNumber(n, lang)): Rule => ({
+  const between = (
+    field: string,
+    min: number,
+    max: number,
+    toInt: (v: unknown) => number | null = (v) => (v == null || v === '' ? null : Number(v)),
+    show = (n: number) => formatNumber(n, lang),
+  ): Rule => ({
     validator: async (_, value) => {
       const n = toInt(value);
       if (n == null) return;
@@ -106,10 +112,12 @@ export function PackageForm({ dlg, form }: { dlg: ReturnType<typeof useFormModal
   });
   /** Decimal text (2 decimals at most, lib/money) within [0, maxInt] once converted; text that is no such number is refused. */
   const decimalRule = (field: string, maxInt: number, show: (n: number) => string, parse: (v: string) => number | null): Rule[] => [
-    { validator: async (_, value: unknown) => {
-      if (value == null || String(value).trim() === '') return;
-      if (parse(String(value)) == null) throw new Error(t('common:form.badDecimal', { field, decimals: 2 }));
-    } },
+    {
+      validator: async (_, value: unknown) => {
+        if (value == null || String(value).trim() === '') return;
+        if (parse(String(value)) == null) throw new Error(t('common:form.badDecimal', { field, decimals: 2 }));
+      },
+    },
     between(field, 0, maxInt, (v) => (v == null ? null : parse(String(v))), show),
   ];
 

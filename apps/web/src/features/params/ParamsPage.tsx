@@ -31,18 +31,23 @@ import { useSettings } from '../../lib/settings';
 import { useParamsList, useSaveParams } from './api';
 import { changedKeys, formValuesOf, groupParams, isDefault, saveValues, toForm, type FormValue } from './values';
 
-interface ParamsForm { values: Record<string, FormValue> }
+interface ParamsForm {
+  values: Record<string, FormValue>;
+}
 
-const currencySign = (lang: Lang) =>
-  new Intl.NumberFormat(LANG_TAGS[lang], { style: 'currency', currency: CURRENCY }).formatToParts(0).find((p) => p.type === 'currency')?.value ?? '¥';
+const currencySign = (lang: Lang) => new Intl.NumberFormat(LANG_TAGS[lang], { style: 'currency', currency: CURRENCY }).formatToParts(0).find((p) => p.type === 'currency')?.value ?? '¥';
 
 /** A value as the page shows it (defaults in hints). */
 function display(item: ParamItem, value: string | number, lang: Lang): string {
   switch (item.type) {
-    case 'money_cents': return formatMoney(Number(value), lang);
-    case 'integer': return formatNumber(Number(value), lang);
-    case 'enum': return pickText(item.options?.find((o) => o.value === value)?.label, lang) || String(value);
-    default: return String(value);
+    case 'money_cents':
+      return formatMoney(Number(value), lang);
+    case 'integer':
+      return formatNumber(Number(value), lang);
+    case 'enum':
+      return pickText(item.options?.find((o) => o.value === value)?.label, lang) || String(value);
+    default:
+      return String(value);
   }
 }
 
@@ -69,12 +74,16 @@ export default function ParamsPage() {
   }, [data, form]);
 
   // Leaving the page with unsaved edits asks first (the browser's own dialog).
+  const hasEdits = dirtyCount > 0;
   useEffect(() => {
-    if (!dirtyCount) return;
-    const warn = (e: BeforeUnloadEvent) => { e.preventDefault(); e.returnValue = ''; };
+    if (!hasEdits) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [dirtyCount > 0]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [hasEdits]);
 
   const submit = async () => {
     let v: ParamsForm;
@@ -193,7 +202,10 @@ export default function ParamsPage() {
           onClick={() => {
             form.setFieldValue(['values', item.key], toForm(item.type, item.default));
             // Re-check this field and every field showing an error (rules between parameters).
-            const failing = form.getFieldsError().filter((f) => f.errors.length).map((f) => f.name);
+            const failing = form
+              .getFieldsError()
+              .filter((f) => f.errors.length)
+              .map((f) => f.name);
             void form.validateFields([['values', item.key], ...failing]).catch(() => undefined);
           }}
           data-testid={`param-reset-${item.key}`}
@@ -206,7 +218,11 @@ export default function ParamsPage() {
         label={
           <Space size={6}>
             <span>{label}</span>
-            {changed ? <Tag color="warning" style={{ marginInlineEnd: 0 }} data-testid={`param-modified-${item.key}`}>{t('modified')}</Tag> : null}
+            {changed ? (
+              <Tag color="warning" style={{ marginInlineEnd: 0 }} data-testid={`param-modified-${item.key}`}>
+                {t('modified')}
+              </Tag>
+            ) : null}
           </Space>
         }
         htmlFor={`param-${item.key}`}
@@ -228,19 +244,19 @@ export default function ParamsPage() {
 
   /** The save bar, stuck to the bottom of the window while the form is longer than it. */
   const footer = (
-    <Card
-      size="small"
-      style={{ position: 'sticky', bottom: 0, zIndex: 5, marginTop: 16, boxShadow: '0 -2px 8px rgba(0, 0, 0, 0.06)' }}
-      styles={{ body: { padding: '10px 24px' } }}
-    >
+    <Card size="small" style={{ position: 'sticky', bottom: 0, zIndex: 5, marginTop: 16, boxShadow: '0 -2px 8px rgba(0, 0, 0, 0.06)' }} styles={{ body: { padding: '10px 24px' } }}>
       <Flex justify="space-between" align="center" gap={12} wrap>
         <span data-testid="params-dirty" data-count={dirtyCount}>
           {dirtyCount ? <Badge status="warning" text={t('unsaved', { count: dirtyCount })} /> : <Badge status="success" text={t('noChanges')} />}
         </span>
         <Access sign="params:edit">
           <Space>
-            <Button onClick={discard} disabled={!dirtyCount || save.isPending} data-testid="params-discard">{t('discard')}</Button>
-            <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} disabled={!dirtyCount || isFetching} data-testid="params-save">{t('save')}</Button>
+            <Button onClick={discard} disabled={!dirtyCount || save.isPending} data-testid="params-discard">
+              {t('discard')}
+            </Button>
+            <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} disabled={!dirtyCount || isFetching} data-testid="params-save">
+              {t('save')}
+            </Button>
           </Space>
         </Access>
       </Flex>
@@ -250,7 +266,15 @@ export default function ParamsPage() {
   if (isError && !data) {
     return (
       <Card>
-        <Result status="warning" title={t('loadFailed')} extra={<Button type="primary" onClick={() => refetch()}>{t('common:list.retry')}</Button>} />
+        <Result
+          status="warning"
+          title={t('loadFailed')}
+          extra={
+            <Button type="primary" onClick={() => refetch()}>
+              {t('common:list.retry')}
+            </Button>
+          }
+        />
       </Card>
     );
   }
@@ -258,12 +282,16 @@ export default function ParamsPage() {
   return (
     <Flex vertical gap={16} data-testid="params-page">
       <Card styles={{ body: { padding: '16px 24px' } }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>{t('title')}</Typography.Title>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('title')}
+        </Typography.Title>
         <Typography.Text type="secondary">{t('subtitle')}</Typography.Text>
         {!canEdit ? <Alert type="info" showIcon title={t('readOnly')} style={{ marginTop: 12 }} data-testid="params-readonly" /> : null}
       </Card>
       {!data ? (
-        <Card><Skeleton active paragraph={{ rows: 10 }} /></Card>
+        <Card>
+          <Skeleton active paragraph={{ rows: 10 }} />
+        </Card>
       ) : (
         <Form<ParamsForm> form={form} layout="vertical" disabled={!canEdit} onFinish={submit} scrollToFirstError={{ block: 'center' }} data-testid="params-form">
           <Row gutter={[16, 16]}>
@@ -271,7 +299,11 @@ export default function ParamsPage() {
               <Col key={g.key} xs={24} xl={12}>
                 <Card
                   title={t(`group.${g.key}.title`)}
-                  extra={<Typography.Text type="secondary" style={{ fontSize: 12 }}>{t(`group.${g.key}.text`)}</Typography.Text>}
+                  extra={
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {t(`group.${g.key}.text`)}
+                    </Typography.Text>
+                  }
                   style={{ height: '100%' }}
                   styles={{ body: { paddingBottom: 4 } }}
                   data-testid={`params-group-${g.key}`}

@@ -24,7 +24,7 @@ export function groupParams(items: readonly ParamItem[]): { key: GroupKey; items
   const out: { key: GroupKey; items: ParamItem[] }[] = [];
   for (const g of PARAM_GROUPS) {
     const list = (g.params as readonly string[]).map((k) => items.find((i) => i.key === k)).filter((i): i is ParamItem => !!i);
-    list.forEach((i) => placed.add(i.key));
+    for (const i of list) placed.add(i.key);
     if (list.length) out.push({ key: g.key, items: list });
   }
   const rest = items.filter((i) => !placed.has(i.key));
@@ -41,11 +41,15 @@ export function toForm(type: ParamType, value: string | number): FormValue {
 /** Form value -> wire value (null when the field holds nothing usable). */
 export function toWire(type: ParamType, value: FormValue): string | number | null {
   switch (type) {
-    case 'money_cents': return decimalToCents(value);
-    case 'integer': return value == null || value === '' ? null : Number(value);
+    case 'money_cents':
+      return decimalToCents(value);
+    case 'integer':
+      return value == null || value === '' ? null : Number(value);
     case 'string':
-    case 'text': return typeof value === 'string' ? value.trim() : value == null ? '' : String(value);
-    case 'enum': return value == null ? null : String(value);
+    case 'text':
+      return typeof value === 'string' ? value.trim() : value == null ? '' : String(value);
+    case 'enum':
+      return value == null ? null : String(value);
   }
 }
 

@@ -16,7 +16,7 @@ import type { AcupointOption } from '@app/contract/api/acupoints';
 import type { SchematicMarker } from '@app/contract/api/schematics';
 import { useText } from '../../components/l10n-text';
 import { MarkerCanvas, type CanvasMarker } from './MarkerCanvas';
-import { MAX_MARKERS, percent } from './markers';
+import { MAX_MARKERS, markerKeys, percent } from './markers';
 
 export interface MarkerEditorProps {
   value?: SchematicMarker[];
@@ -47,6 +47,7 @@ export function MarkerEditor({ value, onChange, image, alt, options, optionsLoad
   const [acupointId, setAcupointId] = useState<number | null>(null);
   const [active, setActive] = useState<number | null>(null);
   const shown = useCanvasMarkers(markers, options);
+  const keys = markerKeys(shown);
 
   const selectOptions = useMemo(
     () => options.map((o) => ({ value: o.id, label: `${o.code} · ${text(o.name)}`, search: `${o.code} ${o.name.zh} ${o.name.en} ${o.name.es} ${o.name.ja}`.toLowerCase() })),
@@ -91,18 +92,7 @@ export function MarkerEditor({ value, onChange, image, alt, options, optionsLoad
       <div className="marker-editor-body">
         <div className={`marker-stage${acupointId != null ? ' is-armed' : ''}`}>
           {image ? (
-            <MarkerCanvas
-              image={image}
-              alt={alt}
-              markers={shown}
-              active={active}
-              onActive={setActive}
-              onPlace={place}
-              onMove={move}
-              onRemove={remove}
-              onImageLoad={onImageLoad}
-              maxHeight="62vh"
-            />
+            <MarkerCanvas image={image} alt={alt} markers={shown} active={active} onActive={setActive} onPlace={place} onMove={move} onRemove={remove} onImageLoad={onImageLoad} maxHeight="62vh" />
           ) : (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('editor.noImage')} />
           )}
@@ -111,22 +101,21 @@ export function MarkerEditor({ value, onChange, image, alt, options, optionsLoad
           <Flex justify="space-between" align="center" className="marker-list-head">
             <span>{t('editor.markerCount', { count: markers.length })}</span>
             {markers.length ? (
-              <Button size="small" type="link" danger onClick={() => onChange?.([])} data-testid="marker-clear">{t('editor.clear')}</Button>
+              <Button size="small" type="link" danger onClick={() => onChange?.([])} data-testid="marker-clear">
+                {t('editor.clear')}
+              </Button>
             ) : null}
           </Flex>
           {markers.length ? (
             <ol className="marker-list-items" data-testid="marker-list">
               {shown.map((m, i) => (
-                <li
-                  key={`${i}-${m.acupoint_id}`}
-                  className={active === i ? 'is-active' : undefined}
-                  onMouseEnter={() => setActive(i)}
-                  onMouseLeave={() => setActive(null)}
-                >
+                <li key={keys[i]} className={active === i ? 'is-active' : undefined} onMouseEnter={() => setActive(i)} onMouseLeave={() => setActive(null)}>
                   <span className="marker-list-index">{i + 1}</span>
                   <span className="marker-list-text">
                     <span className="mono">{m.code}</span> <span className="marker-list-name">{m.name}</span>
-                    <span className="marker-list-pos">{percent(m.x)} · {percent(m.y)}</span>
+                    <span className="marker-list-pos">
+                      {percent(m.x)} · {percent(m.y)}
+                    </span>
                   </span>
                   <Tooltip title={t('editor.removeMarker')}>
                     <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`${t('editor.removeMarker')} ${m.code}`} onClick={() => remove(i)} />

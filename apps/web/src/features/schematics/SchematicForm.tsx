@@ -28,7 +28,12 @@ export interface SchematicFormValues {
 }
 
 const toValues = (d: SchematicDetail): SchematicFormValues => ({
-  title: d.title, kind: d.kind, image: d.image, width: d.width, height: d.height, sort: d.sort,
+  title: d.title,
+  kind: d.kind,
+  image: d.image,
+  width: d.width,
+  height: d.height,
+  sort: d.sort,
   markers: d.markers.map((m) => ({ acupoint_id: m.acupoint_id, x: m.x, y: m.y })),
 });
 
@@ -48,7 +53,13 @@ export function SchematicForm({ dlg }: { dlg: ReturnType<typeof useFormModal<Sch
     const width = v.width ?? form.getFieldValue('width');
     const height = v.height ?? form.getFieldValue('height');
     const body = {
-      title: cleanL10n(v.title), kind: v.kind, image: v.image, width, height, sort: v.sort ?? 0, markers: toWireMarkers(v.markers ?? []),
+      title: cleanL10n(v.title),
+      kind: v.kind,
+      image: v.image,
+      width,
+      height,
+      sort: v.sort ?? 0,
+      markers: toWireMarkers(v.markers ?? []),
     };
     if (dlg.isEdit) await edit.mutateAsync({ ...body, id: dlg.record!.id });
     else await add.mutateAsync(body);
@@ -80,20 +91,28 @@ export function SchematicForm({ dlg }: { dlg: ReturnType<typeof useFormModal<Sch
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name="image" label={t('col.image')} rules={[{ required: true, message: t('form.imageRequired') }]}>
-            <ImageUpload
-              variant="bar"
-              testId="schematic-image"
-              onUploaded={(a) => form.setFieldsValue({ width: a.width, height: a.height })}
-            />
+            <ImageUpload variant="bar" testId="schematic-image" onUploaded={(a) => form.setFieldsValue({ width: a.width, height: a.height })} />
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="width" hidden><InputNumber /></Form.Item>
-      <Form.Item name="height" hidden><InputNumber /></Form.Item>
-      <Divider titlePlacement="start" plain style={{ marginTop: 0 }}>{t('editor.title')}</Divider>
+      <Form.Item name="width" hidden>
+        <InputNumber />
+      </Form.Item>
+      <Form.Item name="height" hidden>
+        <InputNumber />
+      </Form.Item>
+      <Divider titlePlacement="start" plain style={{ marginTop: 0 }}>
+        {t('editor.title')}
+      </Divider>
       <Form.Item
         name="markers"
-        rules={[{ validator: async (_, v: SchematicMarker[] | undefined) => { if ((v?.length ?? 0) > MAX_MARKERS) throw new Error(t('editor.tooMany', { max: MAX_MARKERS })); } }]}
+        rules={[
+          {
+            validator: async (_, v: SchematicMarker[] | undefined) => {
+              if ((v?.length ?? 0) > MAX_MARKERS) throw new Error(t('editor.tooMany', { max: MAX_MARKERS }));
+            },
+          },
+        ]}
       >
         <MarkerEditor
           image={image || undefined}

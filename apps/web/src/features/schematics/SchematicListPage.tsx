@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import Form from 'antd/es/form';
 import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
@@ -39,40 +39,79 @@ export default function SchematicListPage() {
   const [previewId, setPreviewId] = useState<number | null>(null);
   const guardedDelete = useGuardedDelete();
 
-  const openEdit = (id: number) => fetchSchematicDetail(qc, id).then(dlg.openEdit, () => { /* the client already said why */ });
+  const openEdit = useCallback(
+    (id: number) =>
+      fetchSchematicDetail(qc, id).then(dlg.openEdit, () => {
+        /* the client already said why */
+      }),
+    [qc, dlg.openEdit],
+  );
 
-  const columns = useMemo<ColumnsType<SchematicRow>>(() => [
-    {
-      key: 'image', dataIndex: 'image', title: t('col.image'), width: 92,
-      render: (v: string, r) => (
-        <button type="button" className="schematic-thumb" onClick={() => setPreviewId(r.id)} aria-label={`${t('action.preview')} ${text(r.title)}`} data-testid={`schematic-thumb-${r.id}`}>
-          <img src={v} alt="" loading="lazy" />
-        </button>
-      ),
-    },
-    {
-      key: 'title', dataIndex: 'title', title: t('col.title'),
-      render: (_, r) => <Typography.Link onClick={() => setPreviewId(r.id)} data-testid={`schematic-title-${r.id}`}>{text(r.title)}</Typography.Link>,
-    },
-    { key: 'kind', dataIndex: 'kind', title: t('col.kind'), sorter: true, render: (v: SchematicKind) => <Tag color={KIND_COLOR[v]}>{t(`kind.${v}`)}</Tag> },
-    { key: 'marker_count', dataIndex: 'marker_count', title: t('col.markers'), align: 'right', render: (v: number) => formatNumber(v, lang) },
-    { key: 'size', title: t('col.size'), render: (_, r) => <span className="master-dim">{formatNumber(r.width, lang)} × {formatNumber(r.height, lang)}</span> },
-    { key: 'sort', dataIndex: 'sort', title: t('col.sort'), sorter: true, align: 'right' },
-    {
-      key: 'actions', title: t('common:list.actions'), fixed: 'right',
-      render: (_, r) => (
-        <RowActions actions={[
-          { key: 'preview', label: t('action.preview'), onClick: () => setPreviewId(r.id) },
-          { key: 'edit', sign: 'schematic:edit', label: t('common:form.edit'), onClick: () => { void openEdit(r.id); } },
-          {
-            key: 'delete', sign: 'schematic:delete', label: t('common:confirm.delete'), danger: true,
-            onClick: () => guardedDelete({ endpoint: 'schematics.remove', id: r.id, name: text(r.title), content: t('deleteText'), invalidate: ['schematics'] }),
-          },
-        ]} />
-      ),
-    },
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  ], [t, lang, text]);
+  const columns = useMemo<ColumnsType<SchematicRow>>(
+    () => [
+      {
+        key: 'image',
+        dataIndex: 'image',
+        title: t('col.image'),
+        width: 92,
+        render: (v: string, r) => (
+          <button type="button" className="schematic-thumb" onClick={() => setPreviewId(r.id)} aria-label={`${t('action.preview')} ${text(r.title)}`} data-testid={`schematic-thumb-${r.id}`}>
+            <img src={v} alt="" loading="lazy" />
+          </button>
+        ),
+      },
+      {
+        key: 'title',
+        dataIndex: 'title',
+        title: t('col.title'),
+        render: (_, r) => (
+          <Typography.Link onClick={() => setPreviewId(r.id)} data-testid={`schematic-title-${r.id}`}>
+            {text(r.title)}
+          </Typography.Link>
+        ),
+      },
+      { key: 'kind', dataIndex: 'kind', title: t('col.kind'), sorter: true, render: (v: SchematicKind) => <Tag color={KIND_COLOR[v]}>{t(`kind.${v}`)}</Tag> },
+      { key: 'marker_count', dataIndex: 'marker_count', title: t('col.markers'), align: 'right', render: (v: number) => formatNumber(v, lang) },
+      {
+        key: 'size',
+        title: t('col.size'),
+        render: (_, r) => (
+          <span className="master-dim">
+            {formatNumber(r.width, lang)} × {formatNumber(r.height, lang)}
+          </span>
+        ),
+      },
+      { key: 'sort', dataIndex: 'sort', title: t('col.sort'), sorter: true, align: 'right' },
+      {
+        key: 'actions',
+        title: t('common:list.actions'),
+        fixed: 'right',
+        render: (_, r) => (
+          <RowActions
+            actions={[
+              { key: 'preview', label: t('action.preview'), onClick: () => setPreviewId(r.id) },
+              {
+                key: 'edit',
+                sign: 'schematic:edit',
+                label: t('common:form.edit'),
+                onClick: () => {
+                  void openEdit(r.id);
+                },
+              },
+              {
+                key: 'delete',
+                sign: 'schematic:delete',
+                label: t('common:confirm.delete'),
+                danger: true,
+                onClick: () => guardedDelete({ endpoint: 'schematics.remove', id: r.id, name: text(r.title), content: t('deleteText'), invalidate: ['schematics'] }),
+              },
+            ]}
+          />
+        ),
+      },
+    ],
+    [t, lang, text, openEdit, guardedDelete],
+  );
 
   return (
     <>
@@ -87,7 +126,9 @@ export default function SchematicListPage() {
         instant={INSTANT}
         noDataText={t('noData')}
         toolbar={
-          <CreateButton sign="schematic:add" onClick={dlg.openCreate} testId="schematic-create">{t('create')}</CreateButton>
+          <CreateButton sign="schematic:add" onClick={dlg.openCreate} testId="schematic-create">
+            {t('create')}
+          </CreateButton>
         }
         filters={
           <>
@@ -110,7 +151,14 @@ export default function SchematicListPage() {
         }
       />
       <SchematicForm dlg={dlg} />
-      <SchematicPreview id={previewId} onClose={() => setPreviewId(null)} onEdit={(d) => { setPreviewId(null); dlg.openEdit(d); }} />
+      <SchematicPreview
+        id={previewId}
+        onClose={() => setPreviewId(null)}
+        onEdit={(d) => {
+          setPreviewId(null);
+          dlg.openEdit(d);
+        }}
+      />
     </>
   );
 }

@@ -13,7 +13,7 @@ import { formatNumber } from '../../lib/money';
 import { useSettings } from '../../lib/settings';
 import { useText } from '../../components/l10n-text';
 import { MarkerCanvas } from './MarkerCanvas';
-import { percent } from './markers';
+import { markerKeys, percent } from './markers';
 import { useSchematicDetail } from './api';
 import { KIND_COLOR } from './kinds';
 
@@ -25,6 +25,7 @@ export function SchematicPreview({ id, onClose, onEdit }: { id: number | null; o
   const d = query.data && query.data.id === id ? query.data : undefined;
   const [active, setActive] = useState<number | null>(null);
   const markers = (d?.markers ?? []).map((m) => ({ ...m, name: text(m.name) }));
+  const keys = markerKeys(markers);
 
   return (
     <Modal
@@ -38,15 +39,21 @@ export function SchematicPreview({ id, onClose, onEdit }: { id: number | null; o
         <Flex justify="flex-end" gap={8}>
           {d ? (
             <Access sign="schematic:edit">
-              <Button onClick={() => onEdit(d)} data-testid="schematic-preview-edit">{t('action.editMarkers')}</Button>
+              <Button onClick={() => onEdit(d)} data-testid="schematic-preview-edit">
+                {t('action.editMarkers')}
+              </Button>
             </Access>
           ) : null}
-          <Button type="primary" onClick={onClose}>{t('common:common.close')}</Button>
+          <Button type="primary" onClick={onClose}>
+            {t('common:common.close')}
+          </Button>
         </Flex>
       }
     >
       {!d ? (
-        <Flex justify="center" style={{ padding: 48 }}><Spin /></Flex>
+        <Flex justify="center" style={{ padding: 48 }}>
+          <Spin />
+        </Flex>
       ) : (
         <div className="schematic-preview">
           <Descriptions
@@ -68,11 +75,13 @@ export function SchematicPreview({ id, onClose, onEdit }: { id: number | null; o
               {markers.length ? (
                 <ol className="marker-list-items">
                   {markers.map((m, i) => (
-                    <li key={`${i}-${m.acupoint_id}`} className={active === i ? 'is-active' : undefined} onMouseEnter={() => setActive(i)} onMouseLeave={() => setActive(null)}>
+                    <li key={keys[i]} className={active === i ? 'is-active' : undefined} onMouseEnter={() => setActive(i)} onMouseLeave={() => setActive(null)}>
                       <span className="marker-list-index">{i + 1}</span>
                       <span className="marker-list-text">
                         <span className="mono">{m.code}</span> <span className="marker-list-name">{m.name}</span>
-                        <span className="marker-list-pos">{percent(m.x)} · {percent(m.y)}</span>
+                        <span className="marker-list-pos">
+                          {percent(m.x)} · {percent(m.y)}
+                        </span>
                       </span>
                     </li>
                   ))}

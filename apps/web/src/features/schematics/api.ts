@@ -6,10 +6,8 @@ import { endpointQueryOptions, useEndpoint, useEndpointList, useEndpointMutation
 export const useSchematics = (query: ListInput) => useEndpointList('schematics.list', query);
 
 /** A diagram with its markers (acupoint code and name each). Always fresh. */
-export const fetchSchematicDetail = (qc: QueryClient, id: number) =>
-  qc.fetchQuery({ ...endpointQueryOptions('schematics.detail', { id }), staleTime: 0 });
-export const useSchematicDetail = (id: number | null) =>
-  useEndpoint('schematics.detail', { id: id ?? 0 }, { enabled: id != null });
+export const fetchSchematicDetail = (qc: QueryClient, id: number) => qc.fetchQuery({ ...endpointQueryOptions('schematics.detail', { id }), staleTime: 0 });
+export const useSchematicDetail = (id: number | null) => useEndpoint('schematics.detail', { id: id ?? 0 }, { enabled: id != null });
 
 /** Add (with its markers) and edit (markers present = replaced). */
 export const useAddSchematic = () => useEndpointMutation('schematics.add', { invalidate: ['schematics'] });

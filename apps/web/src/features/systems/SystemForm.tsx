@@ -39,9 +39,7 @@ export function SystemForm({ state, onClose, bodies }: { state: SystemDialog; on
   const r = state.record;
   const hasChildren = (r?.child_count ?? 0) > 0;
 
-  const initial: SystemFormValues = r
-    ? { parent_id: r.parent_id, name: r.name, weights: r.weights, sort: r.sort }
-    : { parent_id: state.parentId, name: emptyL10n(), weights: {}, sort: 0 };
+  const initial: SystemFormValues = r ? { parent_id: r.parent_id, name: r.name, weights: r.weights, sort: r.sort } : { parent_id: state.parentId, name: emptyL10n(), weights: {}, sort: 0 };
 
   const submit = async (v: SystemFormValues) => {
     const body = { parent_id: v.parent_id ?? null, name: cleanL10n(v.name), weights: toWireWeights(v.weights), sort: v.sort ?? 0 };
@@ -68,11 +66,7 @@ export function SystemForm({ state, onClose, bodies }: { state: SystemDialog; on
     >
       <Row gutter={16}>
         <Col xs={24} sm={16}>
-          <Form.Item
-            name="parent_id"
-            label={t('col.parent')}
-            extra={hasChildren ? t('form.parentLocked') : parentId == null ? t('form.bodyHint') : t('form.subHint')}
-          >
+          <Form.Item name="parent_id" label={t('col.parent')} extra={hasChildren ? t('form.parentLocked') : parentId == null ? t('form.bodyHint') : t('form.subHint')}>
             <Select
               allowClear
               disabled={hasChildren}
@@ -97,7 +91,11 @@ export function SystemForm({ state, onClose, bodies }: { state: SystemDialog; on
               <Col xs={12} sm={8} md={6} key={m}>
                 <Form.Item
                   name={['weights', m]}
-                  label={<span><span className="mono">{m}</span> <span className="master-dim">{t(`common:meridian.${m}`)}</span></span>}
+                  label={
+                    <span>
+                      <span className="mono">{m}</span> <span className="master-dim">{t(`common:meridian.${m}`)}</span>
+                    </span>
+                  }
                   rules={[{ type: 'number', min: 0, max: MERIDIAN_WEIGHT_MAX, message: t('form.weightRange', { max: MERIDIAN_WEIGHT_MAX }) }]}
                   style={{ marginBottom: 10 }}
                 >

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import Form from 'antd/es/form';
 import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
@@ -26,7 +26,15 @@ type TreeRow = SystemRow & { children?: TreeRow[] };
 function childRows(node: SystemTreeNode | undefined): TreeRow[] | undefined {
   if (!node?.children.length) return undefined;
   return node.children.map((c) => ({
-    id: c.id, parent_id: c.parent_id, parent_name: node.name, level: 2, name: c.name, weights: c.weights, sort: c.sort, child_count: 0, created_at: '',
+    id: c.id,
+    parent_id: c.parent_id,
+    parent_name: node.name,
+    level: 2,
+    name: c.name,
+    weights: c.weights,
+    sort: c.sort,
+    child_count: 0,
+    created_at: '',
   }));
 }
 
@@ -54,40 +62,64 @@ export default function SystemManagePage() {
   }, [query.data, treeMode, byId]);
   const expanded = (data?.list ?? []).filter((r) => (r as TreeRow).children && !collapsed.has(r.id)).map((r) => r.id);
 
-  const openCreate = (parentId: number | null) => setDialog({ open: true, record: null, parentId });
-  const openEdit = (record: SystemRow) => setDialog({ open: true, record, parentId: null });
+  const openCreate = useCallback((parentId: number | null) => setDialog({ open: true, record: null, parentId }), []);
+  const openEdit = useCallback((record: SystemRow) => setDialog({ open: true, record, parentId: null }), []);
 
-  const columns = useMemo<ColumnsType<TreeRow>>(() => [
-    {
-      key: 'name', dataIndex: 'name', title: t('col.name'),
-      render: (_, r) => <span className={r.level === 1 ? 'system-name is-body' : 'system-name'} data-testid={`system-name-${r.id}`}>{text(r.name)}</span>,
-    },
-    {
-      key: 'level', dataIndex: 'level', title: t('col.level'),
-      render: (v: 1 | 2) => <Tag color={v === 1 ? 'blue' : 'default'} variant="filled">{t(v === 1 ? 'level.body' : 'level.sub')}</Tag>,
-    },
-    ...(treeMode ? [] : [{ key: 'parent', title: t('col.parent'), render: (_: unknown, r: TreeRow) => (r.parent_name ? text(r.parent_name) : <span className="text-muted">—</span>) }]),
-    { key: 'weights', dataIndex: 'weights', title: t('col.weights'), render: (_, r) => <WeightBars weights={r.weights} /> },
-    {
-      key: 'child_count', dataIndex: 'child_count', title: t('col.children'), align: 'right',
-      render: (v: number, r) => (r.level === 1 ? formatNumber(r.children?.length ?? v, lang) : <span className="text-muted">—</span>),
-    },
-    { key: 'sort', dataIndex: 'sort', title: t('col.sort'), sorter: true, align: 'right' },
-    {
-      key: 'actions', title: t('common:list.actions'), fixed: 'right',
-      render: (_, r) => (
-        <RowActions actions={[
-          { key: 'edit', sign: 'system:edit', label: t('common:form.edit'), onClick: () => openEdit(r) },
-          {
-            key: 'delete', sign: 'system:delete', label: t('common:confirm.delete'), danger: true,
-            onClick: () => guardedDelete({ endpoint: 'systems.remove', id: r.id, name: text(r.name), content: t('deleteText'), invalidate: ['systems'] }),
-          },
-          ...(r.level === 1 ? [{ key: 'add-sub', sign: 'system:add', label: t('action.addSub'), onClick: () => openCreate(r.id) } satisfies RowAction] : []),
-        ]} />
-      ),
-    },
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  ], [t, lang, text, treeMode]);
+  const columns = useMemo<ColumnsType<TreeRow>>(
+    () => [
+      {
+        key: 'name',
+        dataIndex: 'name',
+        title: t('col.name'),
+        render: (_, r) => (
+          <span className={r.level === 1 ? 'system-name is-body' : 'system-name'} data-testid={`system-name-${r.id}`}>
+            {text(r.name)}
+          </span>
+        ),
+      },
+      {
+        key: 'level',
+        dataIndex: 'level',
+        title: t('col.level'),
+        render: (v: 1 | 2) => (
+          <Tag color={v === 1 ? 'blue' : 'default'} variant="filled">
+            {t(v === 1 ? 'level.body' : 'level.sub')}
+          </Tag>
+        ),
+      },
+      ...(treeMode ? [] : [{ key: 'parent', title: t('col.parent'), render: (_: unknown, r: TreeRow) => (r.parent_name ? text(r.parent_name) : <span className="text-muted">—</span>) }]),
+      { key: 'weights', dataIndex: 'weights', title: t('col.weights'), render: (_, r) => <WeightBars weights={r.weights} /> },
+      {
+        key: 'child_count',
+        dataIndex: 'child_count',
+        title: t('col.children'),
+        align: 'right',
+        render: (v: number, r) => (r.level === 1 ? formatNumber(r.children?.length ?? v, lang) : <span className="text-muted">—</span>),
+      },
+      { key: 'sort', dataIndex: 'sort', title: t('col.sort'), sorter: true, align: 'right' },
+      {
+        key: 'actions',
+        title: t('common:list.actions'),
+        fixed: 'right',
+        render: (_, r) => (
+          <RowActions
+            actions={[
+              { key: 'edit', sign: 'system:edit', label: t('common:form.edit'), onClick: () => openEdit(r) },
+              {
+                key: 'delete',
+                sign: 'system:delete',
+                label: t('common:confirm.delete'),
+                danger: true,
+                onClick: () => guardedDelete({ endpoint: 'systems.remove', id: r.id, name: text(r.name), content: t('deleteText'), invalidate: ['systems'] }),
+              },
+              ...(r.level === 1 ? [{ key: 'add-sub', sign: 'system:add', label: t('action.addSub'), onClick: () => openCreate(r.id) } satisfies RowAction] : []),
+            ]}
+          />
+        ),
+      },
+    ],
+    [t, lang, text, treeMode, openEdit, openCreate, guardedDelete],
+  );
 
   return (
     <>
@@ -103,13 +135,21 @@ export default function SystemManagePage() {
         tableProps={{
           expandable: {
             expandedRowKeys: expanded,
-            onExpand: (open, r) => setCollapsed((s) => { const n = new Set(s); if (open) n.delete(r.id); else n.add(r.id); return n; }),
+            onExpand: (open, r) =>
+              setCollapsed((s) => {
+                const n = new Set(s);
+                if (open) n.delete(r.id);
+                else n.add(r.id);
+                return n;
+              }),
             indentSize: 28,
           },
           rowClassName: (r) => (r.level === 2 ? 'system-row-sub' : ''),
         }}
         toolbar={
-          <CreateButton sign="system:add" onClick={() => openCreate(null)} testId="system-create">{t('create')}</CreateButton>
+          <CreateButton sign="system:add" onClick={() => openCreate(null)} testId="system-create">
+            {t('create')}
+          </CreateButton>
         }
         filters={
           <>
@@ -119,7 +159,10 @@ export default function SystemManagePage() {
                 allowClear
                 placeholder={t('common:list.all')}
                 style={{ width: 160 }}
-                options={[{ value: '1', label: t('level.body') }, { value: '2', label: t('level.sub') }]}
+                options={[
+                  { value: '1', label: t('level.body') },
+                  { value: '2', label: t('level.sub') },
+                ]}
                 data-testid="filter-level"
               />
             </Form.Item>

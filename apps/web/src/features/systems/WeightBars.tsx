@@ -15,13 +15,19 @@ export function WeightBars({ weights, size = 'compact' }: { weights: WeightInput
   const pct = (v: number) => `${formatNumber(Math.round(v * 1000) / 10, lang)}%`;
 
   if (size === 'compact') {
-    const summary = MERIDIANS.filter((m) => shares[m] > 0).map((m) => `${m} ${formatNumber(Number(weights?.[m]), lang)}`).join(' · ');
+    const summary = MERIDIANS.filter((m) => shares[m] > 0)
+      .map((m) => `${m} ${formatNumber(Number(weights?.[m]), lang)}`)
+      .join(' · ');
     if (none) return <span className="text-muted">{t('noWeights')}</span>;
     return (
       <Tooltip title={summary}>
         <div className="weight-bars is-compact" role="img" aria-label={summary}>
           {MERIDIANS.map((m) => (
-            <span key={m} className={`weight-bar${YIN_MERIDIANS.includes(m) ? ' is-yin' : ''}`} style={{ height: `${Math.max(shares[m] > 0 ? 12 : 4, (shares[m] / max) * 100)}%`, opacity: shares[m] > 0 ? 1 : 0.25 }} />
+            <span
+              key={m}
+              className={`weight-bar${YIN_MERIDIANS.includes(m) ? ' is-yin' : ''}`}
+              style={{ height: `${Math.max(shares[m] > 0 ? 12 : 4, (shares[m] / max) * 100)}%`, opacity: shares[m] > 0 ? 1 : 0.25 }}
+            />
           ))}
         </div>
       </Tooltip>
@@ -37,7 +43,9 @@ export function WeightBars({ weights, size = 'compact' }: { weights: WeightInput
             <div className="weight-track">
               <span className={`weight-bar${YIN_MERIDIANS.includes(m) ? ' is-yin' : ''}`} style={{ height: `${none ? 0 : (shares[m] / max) * 100}%` }} />
             </div>
-            <Tooltip title={t(`common:meridian.${m}`)}><span className="weight-code">{m}</span></Tooltip>
+            <Tooltip title={t(`common:meridian.${m}`)}>
+              <span className="weight-code">{m}</span>
+            </Tooltip>
           </div>
         ))}
       </div>

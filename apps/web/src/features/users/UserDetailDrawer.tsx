@@ -36,11 +36,15 @@ export function UserDetailDrawer({ id, onClose, onEdit }: { id: number | null; o
       size={520}
       destroyOnHidden
       data-testid="user-detail"
-      extra={u ? (
-        <Access sign="user:edit">
-          <Button icon={<EditOutlined />} onClick={() => onEdit(u)}>{t('action.edit')}</Button>
-        </Access>
-      ) : null}
+      extra={
+        u ? (
+          <Access sign="user:edit">
+            <Button icon={<EditOutlined />} onClick={() => onEdit(u)}>
+              {t('action.edit')}
+            </Button>
+          </Access>
+        ) : null
+      }
     >
       {isError && !u ? (
         <Result status="warning" title={t('detail.loadFailed')} extra={<Button onClick={() => refetch()}>{t('common:list.retry')}</Button>} />
@@ -49,16 +53,37 @@ export function UserDetailDrawer({ id, onClose, onEdit }: { id: number | null; o
       ) : (
         <Flex vertical gap={20}>
           <Descriptions title={t('detail.personal')} column={1} bordered size="small" styles={{ label: { width: 150 } }}>
-            <Descriptions.Item label={t('col.name')}><Typography.Text strong>{u.name}</Typography.Text></Descriptions.Item>
+            <Descriptions.Item label={t('col.name')}>
+              <Typography.Text strong>{u.name}</Typography.Text>
+            </Descriptions.Item>
             <Descriptions.Item label={t('col.gender')}>{t(`gender.${u.gender}`)}</Descriptions.Item>
             <Descriptions.Item label={t('col.birthDate')}>
-              {u.birth_date ? <>{u.birth_date}{age != null ? <Typography.Text type="secondary">{` · ${t('col.age')} ${formatNumber(age, lang)}`}</Typography.Text> : null}</> : dash}
+              {u.birth_date ? (
+                <>
+                  {u.birth_date}
+                  {age != null ? <Typography.Text type="secondary">{` · ${t('col.age')} ${formatNumber(age, lang)}`}</Typography.Text> : null}
+                </>
+              ) : (
+                dash
+              )}
             </Descriptions.Item>
             <Descriptions.Item label={t('col.phone')}>
-              {u.phone ? <Typography.Text copyable className="mono" data-testid="user-detail-phone">{u.phone}</Typography.Text> : dash}
+              {u.phone ? (
+                <Typography.Text copyable className="mono" data-testid="user-detail-phone">
+                  {u.phone}
+                </Typography.Text>
+              ) : (
+                dash
+              )}
             </Descriptions.Item>
             <Descriptions.Item label={t('col.idNumber')}>
-              {u.id_number ? <Typography.Text copyable className="mono" data-testid="user-detail-id-number">{u.id_number}</Typography.Text> : dash}
+              {u.id_number ? (
+                <Typography.Text copyable className="mono" data-testid="user-detail-id-number">
+                  {u.id_number}
+                </Typography.Text>
+              ) : (
+                dash
+              )}
             </Descriptions.Item>
             <Descriptions.Item label={t('col.institution')}>{u.institution_name ?? dash}</Descriptions.Item>
           </Descriptions>
@@ -68,9 +93,20 @@ export function UserDetailDrawer({ id, onClose, onEdit }: { id: number | null; o
             <Descriptions.Item label={t('col.bmi')}>{index == null ? dash : formatNumber(index, lang)}</Descriptions.Item>
           </Descriptions>
           <Descriptions title={t('detail.activity')} column={1} bordered size="small" styles={{ label: { width: 150 } }}>
-            <Descriptions.Item label={t('inspectionHistory')}><span data-testid="user-detail-inspections">{formatNumber(u.inspection_count, lang)}</span></Descriptions.Item>
+            <Descriptions.Item label={t('inspectionHistory')}>
+              <span data-testid="user-detail-inspections">{formatNumber(u.inspection_count, lang)}</span>
+            </Descriptions.Item>
             <Descriptions.Item label={t('col.lastInspection')}>
-              {u.last_inspection_at ? <>{formatDateTime(u.last_inspection_at)} <Typography.Text type="secondary">(<RelativeTime value={u.last_inspection_at} />)</Typography.Text></> : <span className="text-muted">{t('never')}</span>}
+              {u.last_inspection_at ? (
+                <>
+                  {formatDateTime(u.last_inspection_at)}{' '}
+                  <Typography.Text type="secondary">
+                    (<RelativeTime value={u.last_inspection_at} />)
+                  </Typography.Text>
+                </>
+              ) : (
+                <span className="text-muted">{t('never')}</span>
+              )}
             </Descriptions.Item>
             <Descriptions.Item label={t('col.createdAt')}>{formatDateTime(u.created_at)}</Descriptions.Item>
             <Descriptions.Item label={t('col.updatedAt')}>{formatDateTime(u.updated_at)}</Descriptions.Item>

@@ -25,7 +25,12 @@ const NEW_USER: Partial<UserFormValues> = { gender: 'male' };
 
 /** Edit starts from the list row; phone and ID number start empty (the row only has them masked). */
 const toFormValues = (r: UserRow): Partial<UserFormValues> => ({
-  name: r.name, gender: r.gender, birth_date: r.birth_date, height_cm: r.height_cm, weight_kg: r.weight_kg, institution_id: r.institution_id,
+  name: r.name,
+  gender: r.gender,
+  birth_date: r.birth_date,
+  height_cm: r.height_cm,
+  weight_kg: r.weight_kg,
+  institution_id: r.institution_id,
 });
 
 const MIN_BIRTH = dayjs(EARLIEST_BIRTH_DATE);
@@ -35,8 +40,15 @@ const MIN_BIRTH = dayjs(EARLIEST_BIRTH_DATE);
  * is the placeholder), a typed value replaces it, and "Remove" clears the stored one.
  */
 function PersonalNumberField(props: {
-  name: 'phone' | 'id_number'; clearName: 'clear_phone' | 'clear_id_number'; label: string; rule: Rule; placeholder: string;
-  editing: boolean; masked: string | null | undefined; maxLength: number | undefined; testId: string;
+  name: 'phone' | 'id_number';
+  clearName: 'clear_phone' | 'clear_id_number';
+  label: string;
+  rule: Rule;
+  placeholder: string;
+  editing: boolean;
+  masked: string | null | undefined;
+  maxLength: number | undefined;
+  testId: string;
 }) {
   const { t } = useTranslation('users');
   const form = Form.useFormInstance<UserFormValues>();
@@ -52,16 +64,24 @@ function PersonalNumberField(props: {
     />
   );
   if (!props.editing) {
-    return <Form.Item name={props.name} label={props.label} rules={[props.rule]} htmlFor={`user-form-${props.name}`}>{input}</Form.Item>;
+    return (
+      <Form.Item name={props.name} label={props.label} rules={[props.rule]} htmlFor={`user-form-${props.name}`}>
+        {input}
+      </Form.Item>
+    );
   }
   const hint = clear ? t('form.removeHint') : props.masked ? t('form.keepHint', { masked: props.masked }) : t('form.noneStored');
   return (
     <Form.Item label={props.label} extra={hint} htmlFor={`user-form-${props.name}`}>
       <Flex gap={12} align="center">
-        <Form.Item name={props.name} noStyle rules={clear ? [] : [props.rule]} dependencies={[props.clearName]}>{input}</Form.Item>
+        <Form.Item name={props.name} noStyle rules={clear ? [] : [props.rule]} dependencies={[props.clearName]}>
+          {input}
+        </Form.Item>
         {props.masked ? (
           <Form.Item name={props.clearName} noStyle valuePropName="checked">
-            <Checkbox style={{ whiteSpace: 'nowrap' }} data-testid={`${props.testId}-clear`}>{t('form.remove')}</Checkbox>
+            <Checkbox style={{ whiteSpace: 'nowrap' }} data-testid={`${props.testId}-clear`}>
+              {t('form.remove')}
+            </Checkbox>
           </Form.Item>
         ) : null}
       </Flex>
@@ -129,16 +149,28 @@ export function UserForm({ dlg }: { dlg: ReturnType<typeof useFormModal<UserRow>
         </Col>
         <Col xs={24} sm={12}>
           <PersonalNumberField
-            name="phone" clearName="clear_phone" label={t('col.phone')} maxLength={limitsOf(phoneSchema).maxLength} testId="user-phone"
-            rule={contractRule(phoneSchema, lang, t('form.badPhone'))} placeholder={t('form.phonePlaceholder')}
-            editing={editing} masked={dlg.record?.phone}
+            name="phone"
+            clearName="clear_phone"
+            label={t('col.phone')}
+            maxLength={limitsOf(phoneSchema).maxLength}
+            testId="user-phone"
+            rule={contractRule(phoneSchema, lang, t('form.badPhone'))}
+            placeholder={t('form.phonePlaceholder')}
+            editing={editing}
+            masked={dlg.record?.phone}
           />
         </Col>
         <Col xs={24} sm={12}>
           <PersonalNumberField
-            name="id_number" clearName="clear_id_number" label={t('col.idNumber')} maxLength={limitsOf(idNumberSchema).maxLength} testId="user-id-number"
-            rule={contractRule(idNumberSchema, lang, t('form.badIdNumber'))} placeholder={t('form.idNumberPlaceholder')}
-            editing={editing} masked={dlg.record?.id_number}
+            name="id_number"
+            clearName="clear_id_number"
+            label={t('col.idNumber')}
+            maxLength={limitsOf(idNumberSchema).maxLength}
+            testId="user-id-number"
+            rule={contractRule(idNumberSchema, lang, t('form.badIdNumber'))}
+            placeholder={t('form.idNumberPlaceholder')}
+            editing={editing}
+            masked={dlg.record?.id_number}
           />
         </Col>
         <Col xs={24} sm={12}>

@@ -14,7 +14,7 @@ import { useConfirmDelete } from '../../components/confirm';
 import { RowActions } from '../../components/RowActions';
 import { RelativeTime } from '../../components/RelativeTime';
 import { InstitutionSelect } from '../../components/InstitutionSelect';
-import { Access, useAccess } from '../../lib/access';
+import { useAccess } from '../../lib/access';
 import { formatNumber } from '../../lib/money';
 import { useSettings } from '../../lib/settings';
 import { useDeleteUser, useUsers } from './api';
@@ -45,54 +45,111 @@ export default function UserListPage() {
     const unit = (v: number | null, u: 'cm' | 'kg') => (v == null ? muted('—') : t(`unit.${u}`, { v: formatNumber(v, lang) }));
     return [
       {
-        key: 'name', dataIndex: 'name', title: t('col.name'), sorter: true, fixed: 'left',
+        key: 'name',
+        dataIndex: 'name',
+        title: t('col.name'),
+        sorter: true,
+        fixed: 'left',
         render: (v: string, r) => (canView ? <Typography.Link onClick={() => setViewId(r.id)}>{v}</Typography.Link> : v),
       },
-      { key: 'gender', dataIndex: 'gender', title: t('col.gender'), render: (v: Gender) => <Tag color={GENDER_COLOR[v]} variant="filled">{t(`gender.${v}`)}</Tag> },
       {
-        key: 'age', dataIndex: 'birth_date', title: t('col.age'), align: 'right',
+        key: 'gender',
+        dataIndex: 'gender',
+        title: t('col.gender'),
+        render: (v: Gender) => (
+          <Tag color={GENDER_COLOR[v]} variant="filled">
+            {t(`gender.${v}`)}
+          </Tag>
+        ),
+      },
+      {
+        key: 'age',
+        dataIndex: 'birth_date',
+        title: t('col.age'),
+        align: 'right',
         render: (v: string | null) => {
           const age = ageFrom(v);
-          return age == null ? muted('—') : <Tooltip title={t('ageTip', { date: v })}><span>{formatNumber(age, lang)}</span></Tooltip>;
+          return age == null ? (
+            muted('—')
+          ) : (
+            <Tooltip title={t('ageTip', { date: v })}>
+              <span>{formatNumber(age, lang)}</span>
+            </Tooltip>
+          );
         },
       },
       {
         // Masked here; the detail drawer (user:detail) shows them in full.
-        key: 'contact', title: t('col.phoneId'),
+        key: 'contact',
+        title: t('col.phoneId'),
         render: (_, r) => (
           <div style={{ lineHeight: 1.4, whiteSpace: 'nowrap' }}>
-            <div>{r.phone ? <span className="mono" data-testid="user-phone-masked">{r.phone}</span> : muted('—')}</div>
-            <div style={{ fontSize: 12 }}>{r.id_number ? <Typography.Text type="secondary" className="mono" style={{ fontSize: 12 }}>{r.id_number}</Typography.Text> : muted('—')}</div>
+            <div>
+              {r.phone ? (
+                <span className="mono" data-testid="user-phone-masked">
+                  {r.phone}
+                </span>
+              ) : (
+                muted('—')
+              )}
+            </div>
+            <div style={{ fontSize: 12 }}>
+              {r.id_number ? (
+                <Typography.Text type="secondary" className="mono" style={{ fontSize: 12 }}>
+                  {r.id_number}
+                </Typography.Text>
+              ) : (
+                muted('—')
+              )}
+            </div>
           </div>
         ),
       },
       {
-        key: 'body', title: t('col.heightWeight'),
-        render: (_, r) => (r.height_cm == null && r.weight_kg == null ? muted('—') : <span style={{ whiteSpace: 'nowrap' }}>{unit(r.height_cm, 'cm')} / {unit(r.weight_kg, 'kg')}</span>),
+        key: 'body',
+        title: t('col.heightWeight'),
+        render: (_, r) =>
+          r.height_cm == null && r.weight_kg == null ? (
+            muted('—')
+          ) : (
+            <span style={{ whiteSpace: 'nowrap' }}>
+              {unit(r.height_cm, 'cm')} / {unit(r.weight_kg, 'kg')}
+            </span>
+          ),
       },
       { key: 'institution', dataIndex: 'institution_name', title: t('col.institution'), width: 170, ellipsis: { showTitle: true }, render: (v: string | null) => v ?? muted('—') },
       {
         // The inspection history link arrives with the inspections module; until then the count only.
-        key: 'inspection_count', dataIndex: 'inspection_count', title: t('col.inspections'), sorter: true, align: 'right',
+        key: 'inspection_count',
+        dataIndex: 'inspection_count',
+        title: t('col.inspections'),
+        sorter: true,
+        align: 'right',
         render: (v: number) => <span data-testid="user-inspections">{formatNumber(v, lang)}</span>,
       },
       { key: 'last_inspection_at', dataIndex: 'last_inspection_at', title: t('col.lastInspection'), sorter: true, render: (v: string | null) => <RelativeTime value={v} placeholder={t('never')} /> },
       {
-        key: 'actions', title: t('common:list.actions'), fixed: 'right',
+        key: 'actions',
+        title: t('common:list.actions'),
+        fixed: 'right',
         render: (_, r) => (
-          <RowActions actions={[
-            { key: 'view', sign: 'user:detail', label: t('action.view'), onClick: () => setViewId(r.id) },
-            { key: 'edit', sign: 'user:edit', label: t('action.edit'), onClick: () => dlg.openEdit(r) },
-            {
-              key: 'delete', sign: 'user:delete', label: t('action.delete'), danger: true,
-              onClick: () => confirmDelete({ name: r.name, content: t('deleteText'), onOk: () => del.mutateAsync({ id: r.id }) }),
-            },
-          ]} />
+          <RowActions
+            actions={[
+              { key: 'view', sign: 'user:detail', label: t('action.view'), onClick: () => setViewId(r.id) },
+              { key: 'edit', sign: 'user:edit', label: t('action.edit'), onClick: () => dlg.openEdit(r) },
+              {
+                key: 'delete',
+                sign: 'user:delete',
+                label: t('action.delete'),
+                danger: true,
+                onClick: () => confirmDelete({ name: r.name, content: t('deleteText'), onOk: () => del.mutateAsync({ id: r.id }) }),
+              },
+            ]}
+          />
         ),
       },
     ];
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [t, lang, canView]);
+  }, [t, lang, canView, dlg.openEdit, del.mutateAsync, confirmDelete]);
 
   return (
     <>
@@ -107,7 +164,9 @@ export default function UserListPage() {
         instant={INSTANT}
         noDataText={t('noData')}
         toolbar={
-          <CreateButton sign="user:add" onClick={dlg.openCreate} testId="user-create">{t('create')}</CreateButton>
+          <CreateButton sign="user:add" onClick={dlg.openCreate} testId="user-create">
+            {t('create')}
+          </CreateButton>
         }
         filters={
           <>
@@ -121,7 +180,16 @@ export default function UserListPage() {
           </>
         }
       />
-      {canView ? <UserDetailDrawer id={viewId} onClose={() => setViewId(null)} onEdit={(u) => { setViewId(null); dlg.openEdit(query.data?.list.find((r) => r.id === u.id) ?? u); }} /> : null}
+      {canView ? (
+        <UserDetailDrawer
+          id={viewId}
+          onClose={() => setViewId(null)}
+          onEdit={(u) => {
+            setViewId(null);
+            dlg.openEdit(query.data?.list.find((r) => r.id === u.id) ?? u);
+          }}
+        />
+      ) : null}
       <UserForm dlg={dlg} />
     </>
   );

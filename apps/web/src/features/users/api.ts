@@ -6,8 +6,7 @@ export const usersQueryOptions = (query: ListInput) => endpointListOptions('user
 export const useUsers = (query: ListInput) => useEndpointList('users.list', query);
 
 /** Phone and ID number in full (button user:detail). Not kept once nothing shows it. */
-export const useUserDetail = (id: number | null) =>
-  useEndpoint('users.detail', { id: id ?? 0 }, { enabled: id != null, staleTime: 0, gcTime: 60_000 });
+export const useUserDetail = (id: number | null) => useEndpoint('users.detail', { id: id ?? 0 }, { enabled: id != null, staleTime: 0, gcTime: 60_000 });
 
 /** -> { id }. */
 export const useAddUser = () => useEndpointMutation('users.add', { invalidate: ['users'] });

@@ -29,7 +29,16 @@ describe('userBody', () => {
   const base: UserFormValues = { name: '  Ann ', gender: 'female', birth_date: '1990-05-17', phone: '', id_number: '', height_cm: 165.5, weight_kg: null, institution_id: 7 };
 
   it('add: empty personal numbers are null, text trimmed', () => {
-    expect(userBody({ ...base, phone: ' 138 0013 8001 ' }, false)).toEqual({ name: 'Ann', gender: 'female', birth_date: '1990-05-17', phone: '138 0013 8001', id_number: null, height_cm: 165.5, weight_kg: null, institution_id: 7 });
+    expect(userBody({ ...base, phone: ' 138 0013 8001 ' }, false)).toEqual({
+      name: 'Ann',
+      gender: 'female',
+      birth_date: '1990-05-17',
+      phone: '138 0013 8001',
+      id_number: null,
+      height_cm: 165.5,
+      weight_kg: null,
+      institution_id: 7,
+    });
   });
   it('edit: empty personal numbers are left out (kept by the server)', () => {
     const body = userBody(base, true);

@@ -39,14 +39,17 @@ function toQuery(payload: Payload): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(payload)) {
     if (v === undefined || v === null || v === '') continue;
-    if (Array.isArray(v)) v.forEach((item) => params.append(k, String(item)));
+    if (Array.isArray(v)) for (const item of v) params.append(k, String(item));
     else params.append(k, String(v));
   }
   const s = params.toString();
   return s ? `?${s}` : '';
 }
 
-const showError = (text: string, seconds?: number) => withFeedback(({ message }) => { void message.error({ content: text, duration: seconds, key: text }); });
+const showError = (text: string, seconds?: number) =>
+  withFeedback(({ message }) => {
+    void message.error({ content: text, duration: seconds, key: text });
+  });
 
 function transportFailure(status: number | null, kind: 'http' | 'network' | 'timeout'): ApiError {
   const m = httpStatusMessage(status);
@@ -55,7 +58,23 @@ function transportFailure(status: number | null, kind: 'http' | 'network' | 'tim
   return new ApiError(kind, text, { code: status, notified: true });
 }
 
-interface Envelope { code: number; datas: any }
+interface Envelope {
+  code: number;
+  datas: unknown;
+}
+
+/** What an error answer may carry in `datas`; a malformed answer may carry anything, so every field is checked before use. */
+interface ErrorDatas {
+  error?: unknown;
+  fields?: unknown;
+}
+const errorDatas = (datas: unknown): ErrorDatas => (datas && typeof datas === 'object' ? (datas as ErrorDatas) : {});
+/** The 998 answer's `error`: `{ message, data: { key } }` (the rotated key). */
+interface OverdueError {
+  message?: unknown;
+  data?: { key?: unknown } | null;
+}
+const overdueError = (error: unknown): OverdueError => (error && typeof error === 'object' ? (error as OverdueError) : {});
 
 /**
  * Calls in flight per session key. A 998 answer rotates the key, and a call sent with the old key at
@@ -72,7 +91,9 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
 /** Runs one call registered under the key it is sent with (see `inflight`). */
 async function tracked<T>(sentKey: unknown, run: (self: Promise<void>, markHandled: () => void) => Promise<T>): Promise<T> {
   let markHandled!: () => void;
-  const handled = new Promise<void>((resolve) => { markHandled = resolve; });
+  const handled = new Promise<void>((resolve) => {
+    markHandled = resolve;
+  });
   const peers = inflight.get(sentKey) ?? new Set<Promise<void>>();
   peers.add(handled);
   inflight.set(sentKey, peers);
@@ -91,7 +112,10 @@ async function send<T>(method: string, path: string, data: Payload, sentKey: unk
   const url = apiUrl(path);
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => { timedOut = true; controller.abort(); }, opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const onAbort = () => controller.abort();
   opts.signal?.addEventListener('abort', onAbort);
 
@@ -147,20 +171,23 @@ function handleEnvelope<T>(body: Envelope, sentKey: unknown, opts: RequestOption
     case Code.OK:
       return body.datas as T;
     case Code.BAD_REQUEST: {
-      const text = typeof body.datas?.error === 'string' ? body.datas.error : t('http.s400');
+      const datas = errorDatas(body.datas);
+      const text = typeof datas.error === 'string' ? datas.error : t('http.s400');
       if (!opts.silent) showError(text);
-      const fields = body.datas?.fields && typeof body.datas.fields === 'object' ? (body.datas.fields as Record<string, string>) : {};
+      const fields = datas.fields && typeof datas.fields === 'object' ? (datas.fields as Record<string, string>) : {};
       throw new ApiError('business', text, { code: 400, fields, notified: !opts.silent });
     }
     case Code.OVERDUE: {
-      const key = body.datas?.error?.data?.key;
+      const error = overdueError(errorDatas(body.datas).error);
+      const key = error.data?.key;
       sessionActions.setOverdue(typeof key === 'string' ? key : undefined);
-      const text = typeof body.datas?.error?.message === 'string' ? body.datas.error.message : t('api.overdueTitle');
+      const text = typeof error.message === 'string' ? error.message : t('api.overdueTitle');
       // The layout shows the persistent overdue notice while showOverdue is set.
       throw new ApiError('overdue', text, { code: 998, notified: true });
     }
     case Code.EXPIRED: {
-      const text = typeof body.datas?.error === 'string' ? body.datas.error : t('api.expiredTitle');
+      const error = errorDatas(body.datas).error;
+      const text = typeof error === 'string' ? error : t('api.expiredTitle');
       // A 998 answer rotates the key: a call sent with the old key can come back 999 while the
       // session itself is fine. Only a failure of the current key means the login has expired.
       const current = useSession.getState().token;
@@ -192,40 +219,47 @@ export interface UploadOptions extends RequestOptions {
  */
 export function upload<T>(path: string, file: Blob, onProgress?: (percent: number) => void, opts: UploadOptions = {}): Promise<T> {
   const { key, ...rest } = sessionPayload(path);
-  return tracked<T>(key, (self, markHandled) => new Promise<T>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl(path) + toQuery(rest));
-    if (typeof key === 'string' && key) xhr.setRequestHeader('Authorization', `Bearer ${key}`);
-    xhr.setRequestHeader('Accept-Language', currentLang());
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.timeout = opts.timeoutMs ?? UPLOAD_TIMEOUT_MS;
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress?.(Math.min(99, Math.round((e.loaded / e.total) * 100)));
-    };
-    xhr.onload = () => {
-      let body: Envelope | null = null;
-      try {
-        body = JSON.parse(xhr.responseText) as Envelope;
-      } catch {
-        body = null;
-      }
-      const ok = xhr.status >= 200 && xhr.status < 300;
-      answer<T>(ok ? null : xhr.status, body, key, opts, self, markHandled).then((result) => {
-        onProgress?.(100);
-        resolve(result);
-      }, reject);
-    };
-    xhr.onerror = () => reject(transportFailure(null, 'network'));
-    xhr.ontimeout = () => reject(transportFailure(null, 'timeout'));
-    // Cancelled by the caller: quiet, like an aborted fetch.
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
-    if (opts.signal?.aborted) { xhr.abort(); return; }
-    opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    const form = new FormData();
-    const name = typeof (file as File).name === 'string' ? (file as File).name : 'blob';
-    form.append(opts.field ?? 'file', file, name);
-    xhr.send(form);
-  }));
+  return tracked<T>(
+    key,
+    (self, markHandled) =>
+      new Promise<T>((resolve, reject) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open('POST', apiUrl(path) + toQuery(rest));
+        if (typeof key === 'string' && key) xhr.setRequestHeader('Authorization', `Bearer ${key}`);
+        xhr.setRequestHeader('Accept-Language', currentLang());
+        xhr.setRequestHeader('Accept', 'application/json');
+        xhr.timeout = opts.timeoutMs ?? UPLOAD_TIMEOUT_MS;
+        xhr.upload.onprogress = (e) => {
+          if (e.lengthComputable && e.total > 0) onProgress?.(Math.min(99, Math.round((e.loaded / e.total) * 100)));
+        };
+        xhr.onload = () => {
+          let body: Envelope | null = null;
+          try {
+            body = JSON.parse(xhr.responseText) as Envelope;
+          } catch {
+            body = null;
+          }
+          const ok = xhr.status >= 200 && xhr.status < 300;
+          answer<T>(ok ? null : xhr.status, body, key, opts, self, markHandled).then((result) => {
+            onProgress?.(100);
+            resolve(result);
+          }, reject);
+        };
+        xhr.onerror = () => reject(transportFailure(null, 'network'));
+        xhr.ontimeout = () => reject(transportFailure(null, 'timeout'));
+        // Cancelled by the caller: quiet, like an aborted fetch.
+        xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+        if (opts.signal?.aborted) {
+          xhr.abort();
+          return;
+        }
+        opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+        const form = new FormData();
+        const name = typeof (file as File).name === 'string' ? (file as File).name : 'blob';
+        form.append(opts.field ?? 'file', file, name);
+        xhr.send(form);
+      }),
+  );
 }
 
 export const api = {

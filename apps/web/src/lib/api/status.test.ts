@@ -5,9 +5,18 @@ import en from '../../locales/en';
 describe('httpStatusMessage', () => {
   it('maps every status of the spec catalogue', () => {
     const expected: Record<number, string> = {
-      400: 'Bad request', 401: 'Unauthorized, please log in again', 403: 'Access denied', 404: 'Resource not found',
-      405: 'Method not allowed', 408: 'Request timeout', 500: 'Server error', 501: 'Not implemented',
-      502: 'Network error', 503: 'Service unavailable', 504: 'Network timeout', 505: 'HTTP version not supported',
+      400: 'Bad request',
+      401: 'Unauthorized, please log in again',
+      403: 'Access denied',
+      404: 'Resource not found',
+      405: 'Method not allowed',
+      408: 'Request timeout',
+      500: 'Server error',
+      501: 'Not implemented',
+      502: 'Network error',
+      503: 'Service unavailable',
+      504: 'Network timeout',
+      505: 'HTTP version not supported',
     };
     for (const [status, text] of Object.entries(expected)) {
       const m = httpStatusMessage(Number(status));

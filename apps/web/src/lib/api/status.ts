@@ -1,5 +1,8 @@
 /** Spec §8: HTTP status -> message key (namespace common). Pure, so it is unit-tested. */
-export interface StatusMessage { key: string; params?: Record<string, unknown> }
+export interface StatusMessage {
+  key: string;
+  params?: Record<string, unknown>;
+}
 
 const KNOWN = new Set([400, 401, 403, 404, 405, 408, 500, 501, 502, 503, 504, 505]);
 

@@ -19,15 +19,25 @@ class FakeXhr {
   onerror: (() => void) | null = null;
   ontimeout: (() => void) | null = null;
   onabort: (() => void) | null = null;
-  open(method: string, url: string) { this.method = method; this.url = url; }
-  setRequestHeader(name: string, value: string) { this.headers[name] = value; }
-  abort() { this.onabort?.(); }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  abort() {
+    this.onabort?.();
+  }
   send(body: FormData) {
     FakeXhr.last = this;
     this.body = body;
     queueMicrotask(() => {
       this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-      if (FakeXhr.next.status === 0) { this.onerror?.(); return; }
+      if (FakeXhr.next.status === 0) {
+        this.onerror?.();
+        return;
+      }
       this.status = FakeXhr.next.status;
       this.responseText = FakeXhr.next.body;
       this.onload?.();

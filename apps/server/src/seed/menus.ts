@@ -1,7 +1,6 @@
-
 import { ROUTES, type RouteDef } from '@app/contract';
-import type { Tx } from '../client';
-import { menus } from '../schema';
+import type { Tx } from '../db/client';
+import { menus } from '../db/schema';
 
 /**
  * Makes sure every route and button of the permission table has its menu node. Runs at every start:
@@ -13,7 +12,10 @@ export async function syncMenus(db: Tx) {
   const ensure = async (parentId: number | null, type: 1 | 2 | 3, sign: string, title: RouteDef['title'], icon: string | undefined, sort: number, hidden: boolean) => {
     const found = existing.get(sign);
     if (found) return found;
-    const [row] = await db.insert(menus).values({ parentId, type, sign, title, icon: icon ?? null, sort, hidden: hidden ? 1 : 0 }).returning({ id: menus.id });
+    const [row] = await db
+      .insert(menus)
+      .values({ parentId, type, sign, title, icon: icon ?? null, sort, hidden: hidden ? 1 : 0 })
+      .returning({ id: menus.id });
     existing.set(sign, row!.id);
     return row!.id;
   };

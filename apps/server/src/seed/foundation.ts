@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { DeviceStatus } from '@app/contract';
-import type { Tx } from '../client';
-import { adminUsers, devices, institutions, roleMenus, roles } from '../schema';
-import { hashPassword } from '../../lib/crypto';
-import { pathOf } from '../../modules/institutions/scope';
+import type { Tx } from '../db/client';
+import { adminUsers, devices, institutions, roleMenus, roles } from '../db/schema';
+import { hashPassword } from '../lib/crypto';
+import { pathOf } from '../modules/institutions';
 import { menuIdsBySign } from './menus';
-import { DAY, seededRandom } from './random';
+import { DAY, seededRandom } from '../lib/random';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -17,7 +17,18 @@ export async function ensureSuperRole(db: Tx) {
   return row!;
 }
 
-interface DemoInstitution { key: string; name: string; grade: 1 | 2 | 3; parent: string | null; contact: string; phone: string; province: string; city: string; district: string; termDays: number }
+interface DemoInstitution {
+  key: string;
+  name: string;
+  grade: 1 | 2 | 3;
+  parent: string | null;
+  contact: string;
+  phone: string;
+  province: string;
+  city: string;
+  district: string;
+  termDays: number;
+}
 
 export const DEMO_INSTITUTIONS: DemoInstitution[] = [
   { key: 'agent1', name: 'East China Regional Agency', grade: 1, parent: null, contact: 'Wang Lei', phone: '13800138001', province: '310000', city: '310100', district: '310104', termDays: 365 },
@@ -44,11 +55,23 @@ export async function seedFoundation(db: Tx) {
   const ids = new Map<string, { id: number; path: string }>();
   for (const d of DEMO_INSTITUTIONS) {
     const parent = d.parent ? ids.get(d.parent)! : null;
-    const [row] = await db.insert(institutions).values({
-      name: d.name, grade: d.grade, parentId: parent?.id ?? null, username: d.key, passwordHash: password,
-      contactName: d.contact, phone: d.phone, province: d.province, city: d.city, district: d.district,
-      address: `${d.contact} Road ${d.phone.slice(-2)}`, termExpiresAt: new Date(now + d.termDays * DAY),
-    }).returning({ id: institutions.id });
+    const [row] = await db
+      .insert(institutions)
+      .values({
+        name: d.name,
+        grade: d.grade,
+        parentId: parent?.id ?? null,
+        username: d.key,
+        passwordHash: password,
+        contactName: d.contact,
+        phone: d.phone,
+        province: d.province,
+        city: d.city,
+        district: d.district,
+        address: `${d.contact} Road ${d.phone.slice(-2)}`,
+        termExpiresAt: new Date(now + d.termDays * DAY),
+      })
+      .returning({ id: institutions.id });
     const path = pathOf(parent?.path ?? null, row!.id);
     await db.update(institutions).set({ path }).where(eq(institutions.id, row!.id));
     ids.set(d.key, { id: row!.id, path });

@@ -12,6 +12,8 @@ import { dateTime, listQuery, optionalText } from './common';
 
 export const AUDIT_ACTOR_KINDS = ['admin', 'institution', 'anonymous'] as const;
 export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+export const AUDIT_CHANGES = ['create', 'update', 'remove', 'none'] as const;
+export type AuditChange = (typeof AUDIT_CHANGES)[number];
 export const AUDIT_SORTS = ['created_at'] as const;
 const dayOrTime = z.union([z.iso.date(), dateTime]);
 
@@ -46,7 +48,9 @@ export interface AuditRow {
   record_type: string | null;
   record_id: number | null;
   ip: string;
-  /** Top-level fields whose value differs between before and after. */
+  /** create: no record before; remove: none after; update: both (a soft delete is an update of deleted_at); none: no snapshot. */
+  change: AuditChange;
+  /** Top-level fields whose value differs between before and after (updates only). */
   changed: string[];
 }
 export interface AuditDetail extends AuditRow {

@@ -33,8 +33,8 @@ describe('audit trail of a package', () => {
     expect(res.code).toBe(200);
     expect(res.datas.total).toBe(3);
     const [add, edit, del] = res.datas.list;
-    expect(add).toMatchObject({ endpoint: 'packages.add', path: '/package/add', actor_kind: 'admin', actor_name: 'admin', record_type: 'package', record_id: id });
-    expect(edit).toMatchObject({ endpoint: 'packages.edit' });
+    expect(add).toMatchObject({ endpoint: 'packages.add', path: '/package/add', actor_kind: 'admin', actor_name: 'admin', record_type: 'package', record_id: id, change: 'create', changed: [] });
+    expect(edit).toMatchObject({ endpoint: 'packages.edit', change: 'update' });
     expect(edit.changed).toEqual(expect.arrayContaining(['name', 'uses', 'price_cents', 'updated_at']));
     expect(edit.changed).not.toContain('kind');
     expect(del).toMatchObject({ endpoint: 'packages.remove', changed: expect.arrayContaining(['deleted_at']) });

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
-import type { AuditActorKind, AuditDetail, AuditListQuery, AuditRow, IdInput, ListResult } from '@app/contract';
+import type { AuditActorKind, AuditChange, AuditDetail, AuditListQuery, AuditRow, IdInput, ListResult } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { auditLog, roles } from '../../db/schema';
 import type { Auth } from '../../http/access';
@@ -16,6 +16,12 @@ export function changedKeys(before: unknown, after: unknown): string[] {
   if (!a || !b) return Object.keys(a ?? b ?? {});
   const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
   return keys.filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+}
+
+/** What a write did to its record, from its snapshots. */
+export function changeOf(before: unknown, after: unknown): AuditChange {
+  if (before == null) return after == null ? 'none' : 'create';
+  return after == null ? 'remove' : 'update';
 }
 
 const columns = {
@@ -50,7 +56,8 @@ function toRow(r: Selected): AuditRow {
     record_type: r.recordType as string | null,
     record_id: r.recordId as number | null,
     ip: r.ip as string,
-    changed: changedKeys(r.before, r.after),
+    change: changeOf(r.before, r.after),
+    changed: r.before != null && r.after != null ? changedKeys(r.before, r.after) : [],
   };
 }
 

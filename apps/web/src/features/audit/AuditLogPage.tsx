@@ -39,7 +39,7 @@ export default function AuditLogPage() {
         title: t('col.actor'),
         render: (_, r) => (
           <span>
-            <Tag color={KIND_COLOR[r.actor_kind]} variant="filled">
+            <Tag color={KIND_COLOR[r.actor_kind]} variant="filled" className="audit-kind">
               {t(`actorKind.${r.actor_kind}`)}
             </Tag>
             {r.actor_name || '—'}
@@ -78,8 +78,10 @@ export default function AuditLogPage() {
         key: 'changed',
         dataIndex: 'changed',
         title: t('col.changed'),
-        render: (v: string[]) =>
-          v.length ? (
+        render: (v: string[], r) =>
+          r.change === 'create' || r.change === 'remove' ? (
+            <Tag color={r.change === 'create' ? 'green' : 'red'}>{t(`change.${r.change}`)}</Tag>
+          ) : v.length ? (
             <span>
               {v.slice(0, MAX_CHANGED).map((f) => (
                 <Tag key={f} className="mono">

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, expect, onTestFailed } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, onTestFailed } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -70,8 +70,27 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Content-Security-Policy violations reported by any page opened through `newPage`, since the last
+ * `takeCspViolations()`: every suite checks after each test that there were none (e2eSuite).
+ */
+const cspViolations: string[] = [];
+export const takeCspViolations = () => cspViolations.splice(0);
+const CSP_MARK = '[csp-violation]';
+
 export async function newPage(browser: Browser, opts: { locale?: string; width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ locale: opts.locale ?? 'en-US', viewport: { width: opts.width ?? 1366, height: opts.height ?? 850 } });
+  // Reported by the page itself, before any of its own scripts run (init scripts are not subject to the CSP).
+  await context.addInitScript((mark: string) => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e) => console.error(`${mark} ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile || e.documentURI}:${e.lineNumber} ${e.sample}`),
+      true,
+    );
+  }, CSP_MARK);
+  context.on('console', (msg) => {
+    if (msg.text().startsWith(CSP_MARK)) cspViolations.push(`${msg.page()?.url() ?? ''}: ${msg.text().slice(CSP_MARK.length + 1)}`);
+  });
   const page = await context.newPage();
   return { context, page };
 }
@@ -185,10 +204,15 @@ export function e2eSuite(name: string): E2eSuite {
     await server?.stop();
   });
   beforeEach((ctx) => {
+    takeCspViolations();
     onTestFailed(async () => {
       const file = `${name}-failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`;
       await suite.page?.screenshot({ path: path.join(ARTIFACTS, file) }).catch(() => undefined);
     });
+  });
+  // The server's Content-Security-Policy must not get in the way of anything a test does.
+  afterEach(() => {
+    expect(takeCspViolations(), 'Content-Security-Policy violations').toEqual([]);
   });
   return suite;
 }

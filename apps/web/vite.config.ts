@@ -58,6 +58,9 @@ export default defineConfig({
     proxy: { '/adminapi': { target: apiTarget, changeOrigin: true } },
   },
   preview: { port: 5174 },
+  // The server puts a fresh nonce for each page in place of this (apps/server/src/http/web.ts): on the
+  // page's tags and on <meta property="csp-nonce">, where the app reads it for antd's <style> elements.
+  html: { cspNonce: '__CSP_NONCE__' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

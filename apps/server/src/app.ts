@@ -2,12 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { API_BASE } from '@app/contract';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { REDACT_PATHS, redactUrl, serializeError } from './lib/log';
 import envelope from './http/envelope';
 import access from './http/access';
+import drain from './http/drain';
+import { healthRoutes } from './http/health';
+import metrics from './http/metrics';
+import security from './http/security';
+import { serveWebApp } from './http/web';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,9 +20,6 @@ declare module 'fastify' {
     config: Config;
   }
 }
-
-/** Session keys travel in query strings (spec §7): never let one reach a log line. */
-const redactUrl = (url: string) => url.replace(/([?&](?:key|password)=)[^&]*/gi, '$1[redacted]');
 
 const modulesDir = path.join(import.meta.dirname, 'modules');
 
@@ -41,17 +43,24 @@ export async function buildApp(config: Config, db: Db, opts: { logStream?: NodeJ
         : {
             level: config.logLevel,
             ...(opts.logStream ? { stream: opts.logStream } : {}),
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.key', 'body.value'],
+            // No secret in any log line (lib/log.ts): keys in URLs in any spelling, secret-named
+            // fields, database errors without their values.
+            redact: REDACT_PATHS,
             serializers: {
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+              err: serializeError,
             },
           },
   });
   app.decorate('db', db);
   app.decorate('config', config);
 
+  await app.register(security);
+  await app.register(metrics);
+  await app.register(drain);
   await app.register(envelope);
   await app.register(access);
+  await app.register(healthRoutes);
   const modules = await loadModuleRoutes();
   await app.register(
     async (api) => {
@@ -60,14 +69,6 @@ export async function buildApp(config: Config, db: Db, opts: { logStream?: NodeJ
     { prefix: API_BASE },
   );
 
-  if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
-    const indexHtml = fs.readFileSync(path.join(config.webDist, 'index.html'));
-    // Client-side routes: any other GET that is not an API call gets the app shell.
-    app.get('/*', async (req, reply) => {
-      if (req.url.startsWith(`${API_BASE}/`) || req.url === API_BASE) return reply.callNotFound();
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-    });
-  }
+  if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) await serveWebApp(app, config.webDist);
   return app;
 }

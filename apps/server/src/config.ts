@@ -14,6 +14,19 @@ export interface Config {
   logLevel: string;
   /** Trust X-Forwarded-For from a proxy in front. */
   trustProxy: boolean;
+  /** Prometheus metrics on a port of their own (GET /metrics); off when unset. */
+  metricsPort?: number;
+  /** Where the metrics port listens: loopback unless said otherwise. */
+  metricsHost: string;
+  /** On SIGTERM, how long in-flight requests may take to finish before their connections are cut. */
+  shutdownTimeoutMs: number;
+}
+
+/** A whole number from the environment, or a start-up error naming the variable. */
+function whole(name: string, value: string, max: number): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n > max) throw new Error(`${name} must be a whole number from 0 to ${max}, not "${value}"`);
+  return n;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -30,5 +43,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1',
+    metricsPort: env.METRICS_PORT ? whole('METRICS_PORT', env.METRICS_PORT, 65_535) : undefined,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS ? whole('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 600_000) : 10_000,
   };
 }

@@ -1,8 +1,10 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
+import { closeGracefully } from './http/drain';
+import { startMetricsServer } from './http/metrics';
 import { seedDemoIfEmpty, syncMenus } from './seed';
-import { purgeExpiredSessions } from './lib/sessions';
+import { HOUSEKEEPING_INTERVAL_MS, housekeeping as runHousekeeping } from './lib/housekeeping';
 
 const config = loadConfig();
 const database = await openDatabase(config);
@@ -11,17 +13,49 @@ await syncMenus(database.db);
 if (config.seedDemo) await seedDemoIfEmpty(database.db);
 
 const app = await buildApp(config, database.db);
-const housekeeping = setInterval(() => purgeExpiredSessions(database.db).catch((err) => app.log.error(err)), 10 * 60_000);
+const housekeeping = setInterval(() => runHousekeeping(database.db).catch((err: unknown) => app.log.error({ err }, 'housekeeping')), HOUSEKEEPING_INTERVAL_MS);
 housekeeping.unref();
 
-const shutdown = async () => {
+/**
+ * SIGTERM/SIGINT drain: stop accepting, let requests in flight finish (SHUTDOWN_TIMEOUT_MS at most, then
+ * their connections are cut), close the database, exit 0 (1 when requests had to be cut or closing
+ * failed). A second signal does not start a second shutdown; a hard deadline ends a close that hangs.
+ */
+let stopping = false;
+const shutdown = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
   clearInterval(housekeeping);
-  await app.close();
-  await database.close();
-  process.exit(0);
+  app.log.info(`${signal}: draining`);
+  setTimeout(() => {
+    process.stderr.write('shutdown: still not closed after the drain deadline; exiting\n');
+    process.exit(1);
+  }, config.shutdownTimeoutMs + 5_000).unref();
+  let code = 0;
+  try {
+    const { cut } = await closeGracefully(app, config.shutdownTimeoutMs);
+    if (cut) {
+      app.log.warn(`shutdown: requests still in flight after ${config.shutdownTimeoutMs} ms; their connections were cut`);
+      code = 1;
+    }
+  } catch (err) {
+    app.log.error({ err }, 'shutdown: closing the server failed');
+    code = 1;
+  }
+  try {
+    await database.close();
+  } catch (err) {
+    app.log.error({ err }, 'shutdown: closing the database failed');
+    code = 1;
+  }
+  process.exit(code);
 };
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+if (config.metricsPort !== undefined) {
+  const metrics = await startMetricsServer(app, { port: config.metricsPort, host: config.metricsHost });
+  app.log.info(`metrics: http://${config.metricsHost}:${metrics.port}/metrics`);
+}
 app.log.info(`database: ${database.kind === 'pglite' ? `embedded in ${config.dataDir}` : 'PostgreSQL'}`);

@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-// Order matters: settings and session are read from storage, then i18n starts in the saved language,
-// then every feature registers its pages and strings; all before the first render.
+// Order matters: the page's security policy first (lib/csp.ts), then settings and session are read from
+// storage, then i18n starts in the saved language, then every feature registers its pages and strings;
+// all before the first render.
+import { cspNonce, installCspShims } from './lib/csp';
 import './lib/settings';
 import './lib/session';
 import './lib/i18n';
@@ -13,6 +15,7 @@ import { AppRouter } from './app/router';
 import './styles.css';
 
 installErrorLog();
+installCspShims(cspNonce);
 
 createRoot(document.getElementById('root')!, {
   // Errors caught by a page's error boundary go to the error log (production) instead of the console.

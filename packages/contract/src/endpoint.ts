@@ -22,10 +22,19 @@ import type { ButtonKey, PageName } from './routes';
  * - `{ session: true }`: any signed-in caller (`kind` narrows it to admins or institutions;
  *   `restricted: true` lets an overdue institution's restricted key through too);
  * - `{ page }` / `{ button }`: the caller must be allowed that page or button by the shared permission
- *   table (grade for institutions, role grants for admins);
+ *   table (grade for institutions, role grants for admins). `page` may list several pages: any of them
+ *   will do (a picker's data, e.g. `/acupoint/options`, is open to exactly the pages that show the picker);
  * - `{ grades }`: a grade check alone (0 = admins).
  */
-export type Access = { public: true } | { session: true; restricted?: boolean; kind?: 'admin' | 'institution' } | { page: PageName } | { button: ButtonKey } | { grades: readonly Grade[] };
+export type Access =
+  | { public: true }
+  | { session: true; restricted?: boolean; kind?: 'admin' | 'institution' }
+  | { page: PageName | readonly PageName[] }
+  | { button: ButtonKey }
+  | { grades: readonly Grade[] };
+
+/** The pages of a `{ page }` rule, one or several. */
+export const accessPages = (page: PageName | readonly PageName[]): readonly PageName[] => (typeof page === 'string' ? [page] : page);
 
 export type Method = 'GET' | 'POST';
 

@@ -14,9 +14,15 @@ export const MESSAGES = {
   ),
   tooManyAttempts: t(
     '登录失败次数过多，请 {minutes} 分钟后再试',
-    'Too many failed sign-in attempts; try again in {minutes} minutes',
-    'Demasiados intentos fallidos; inténtelo de nuevo en {minutes} minutos',
+    'Too many failed sign-in attempts; try again in {minutes} min',
+    'Demasiados intentos fallidos; inténtelo de nuevo en {minutes} min',
     'ログインの失敗が多すぎます。{minutes} 分後にもう一度お試しください',
+  ),
+  tooManyAttemptsSeconds: t(
+    '登录失败次数过多，请 {seconds} 秒后再试',
+    'Too many failed sign-in attempts; try again in {seconds} s',
+    'Demasiados intentos fallidos; inténtelo de nuevo en {seconds} s',
+    'ログインの失敗が多すぎます。{seconds} 秒後にもう一度お試しください',
   ),
   loginExpired: t(
     '登录已过期，请重新登录',
@@ -186,6 +192,12 @@ export const MESSAGES = {
     'File type not allowed (images, PDF, ZIP/XLSX/DOCX, CSV and UTF-8 text only)',
     'Tipo de archivo no permitido (solo imágenes, PDF, ZIP/XLSX/DOCX, CSV y texto UTF-8)',
     '許可されていないファイル形式です（画像、PDF、ZIP/XLSX/DOCX、CSV、UTF-8テキストのみ）',
+  ),
+  uploadQuotaReached: t(
+    '今日的上传数已达上限（每天 {max} 个文件），请明天（UTC）再试',
+    "Today's upload limit is reached ({max} files a day); try again tomorrow (UTC)",
+    'Se alcanzó el límite de subidas de hoy ({max} archivos al día); inténtelo mañana (UTC)',
+    '本日のアップロード上限（1日 {max} ファイル）に達しました。明日（UTC）もう一度お試しください',
   ),
   uploadBadImage: t(
     '图片已损坏或尺寸无效（每边最多 {max} 像素）',

@@ -22,7 +22,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+/** drizzle-kit's migrations and their journal (`meta/_journal.json`). */
+export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
 /** Embedded PGlite in a folder (or in memory when dir is undefined). */
 export async function openPglite(dir?: string): Promise<Database> {

@@ -2,9 +2,9 @@ import fp from 'fastify-plugin';
 import { API_BASE } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { canOpenRouteNamed, canUseButton, INSTITUTION_ID_FIELD_RE, type Endpoint, type Lang, type Viewer } from '@app/contract';
+import { accessPages, canOpenRouteNamed, canUseButton, INSTITUTION_ID_FIELD_RE, type Endpoint, type Lang, type Viewer } from '@app/contract';
 import { adminUsers, institutions, menus, roleMenus, roles, sessions } from '../db/schema';
-import { createSession, deleteSession, findSession } from '../lib/sessions';
+import { deleteSession, findSession, restrictedSession } from '../lib/sessions';
 import { AppError, badRequest, expired, forbidden, overdue } from '../lib/errors';
 import { requestLang } from './lang';
 
@@ -29,8 +29,6 @@ declare module 'fastify' {
     apiRoutes: { method: string; url: string; endpoint: Endpoint }[];
   }
 }
-
-const RESTRICTED_KEY_MS = 3600_000;
 
 /** The session key: `key` in the payload (spec §7) or an Authorization bearer. */
 function readKey(request: FastifyRequest): string | null {
@@ -135,13 +133,12 @@ export default fp(async function accessPlugin(app: FastifyInstance) {
           await db.update(sessions).set({ restricted: false }).where(eq(sessions.id, session.id));
           auth.restricted = false;
         } else {
-          // The calling key is demoted, not deleted: two calls in flight must both get a usable answer
-          // (998 with a key), never a 999. Restricted keys only reach info, logout and code redemption,
-          // and live at most an hour, so the extra rows are harmless and expire on their own.
-          if (!session.restricted) await db.update(sessions).set({ restricted: true }).where(eq(sessions.id, session.id));
-          const expiresAt = new Date(Math.min(session.expiresAt.getTime(), Date.now() + RESTRICTED_KEY_MS));
-          const { key: newKey } = await createSession(db, { kind: 'institution', subjectId: inst.id, ip: request.ip, restricted: true, expiresAt });
-          throw overdue(newKey);
+          // 998 with the sign-in's one restricted key: a restricted key answers itself; a full key its
+          // restricted key, derived from it and created at the first 998 (lib/sessions.ts). The calling
+          // key is left as it is, so two calls in flight both get a usable key (never a 999), and no
+          // call adds a row after the first.
+          const restrictedKey = session.restricted ? key : await restrictedSession(db, key, { subjectId: inst.id, ip: request.ip, expiresAt: session.expiresAt });
+          throw overdue(restrictedKey);
         }
       }
     }
@@ -149,7 +146,7 @@ export default fp(async function accessPlugin(app: FastifyInstance) {
     checkInstitutionField(request, auth);
 
     if ('session' in access && access.kind && access.kind !== auth.kind) throw forbidden();
-    if ('page' in access && !canOpenRouteNamed(access.page, auth.viewer)) throw forbidden();
+    if ('page' in access && !accessPages(access.page).some((page) => canOpenRouteNamed(page, auth.viewer))) throw forbidden();
     if ('button' in access && !canUseButton(access.button, auth.viewer)) throw forbidden();
     if ('grades' in access && !access.grades.includes(auth.viewer.isAdmin ? 0 : auth.viewer.grade)) throw forbidden();
   });

@@ -27,6 +27,7 @@ export default fp(async function envelopePlugin(app: FastifyInstance) {
       if (error.code === Code.OVERDUE) {
         return reply.status(200).send({ code: Code.OVERDUE, datas: { error: { message: text, data: { key: error.extra.key } } } });
       }
+      if (error.extra.retryAfter) reply.header('retry-after', String(error.extra.retryAfter));
       const datas: Record<string, unknown> = { error: text };
       if (error.extra.fields) datas.fields = error.extra.fields;
       return reply.status(error.extra.status ?? 200).send({ code: error.code, datas });

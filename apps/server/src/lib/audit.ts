@@ -12,8 +12,8 @@ export interface AuditActor {
 /** A record as the audit trail shows it, by id (null: the whole set, e.g. the system parameters). */
 export type AuditSnapshot = (tx: Tx, id: number | null) => Promise<unknown>;
 
-/** Keys whose values never reach the audit trail, in any nesting. */
-const SECRET_KEY = /pass(word)?|secret|token|^key$|key_?hash|_key$|api_path/i;
+/** Keys whose values never reach the audit trail, in any nesting (nor a log line: lib/log.ts). */
+export const SECRET_KEY = /pass(word)?|secret|token|^key$|key_?hash|_key$|api_path/i;
 export const REDACTED = '[redacted]';
 
 /** A copy with every secret-looking field replaced (values of keys matching SECRET_KEY), dates as ISO text. */

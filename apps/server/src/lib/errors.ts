@@ -6,7 +6,8 @@ export class AppError extends Error {
     public readonly code: number,
     public readonly messageKey: MessageKey | null,
     public readonly params: Record<string, string | number> = {},
-    public readonly extra: { fields?: Record<string, string>; key?: string; text?: string; status?: number } = {},
+    /** `retryAfter`: seconds, answered as a Retry-After header too (throttled sign-ins). */
+    public readonly extra: { fields?: Record<string, string>; key?: string; text?: string; status?: number; retryAfter?: number } = {},
   ) {
     super(messageKey ?? extra.text ?? 'error');
   }

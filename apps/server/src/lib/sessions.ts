@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { sessions } from '../db/schema';
@@ -52,6 +53,44 @@ export async function findSession(db: Tx, key: string) {
 
 export const deleteSession = (db: Tx, id: number) => db.delete(sessions).where(eq(sessions.id, id));
 
+/** How long a restricted key lives at most. */
+export const RESTRICTED_KEY_MS = 3600_000;
+
+/**
+ * The restricted key a 998 answers to the holder of `key`: derived from it (HMAC keyed by the caller's
+ * key), so every 998 for one sign-in carries the same restricted key, and nothing but a hash is stored.
+ * Knowing the restricted key tells nothing of the key it came from.
+ */
+export const restrictedKeyFor = (key: string) => createHmac('sha256', key).update('restricted-session').digest('base64url');
+
+/**
+ * The one restricted session of a sign-in (`key` is that sign-in's key): created at its first 998 and
+ * answered again until it expires (then created anew). Concurrent calls race to the same row (the key
+ * hash is unique), so each of them answers a key that works.
+ */
+export async function restrictedSession(db: Tx, key: string, input: { subjectId: number; ip: string; expiresAt: Date }): Promise<string> {
+  const restricted = restrictedKeyFor(key);
+  const live = await findSession(db, restricted);
+  if (live) {
+    if (!live.restricted) await db.update(sessions).set({ restricted: true }).where(eq(sessions.id, live.id));
+    return restricted;
+  }
+  const now = new Date();
+  await db
+    .insert(sessions)
+    .values({
+      keyHash: hashKey(restricted),
+      subjectKind: 'institution',
+      subjectId: input.subjectId,
+      restricted: true,
+      ip: input.ip.slice(0, 64),
+      lastSeenAt: now,
+      expiresAt: new Date(Math.min(input.expiresAt.getTime(), now.getTime() + RESTRICTED_KEY_MS)),
+    })
+    .onConflictDoNothing({ target: sessions.keyHash });
+  return restricted;
+}
+
 /** Ends every session of a subject, except one (the caller's own, when it changes its own password). */
 export async function endSubjectSessions(db: Tx, kind: SubjectKind, subjectId: number, exceptId?: number) {
   const cond = and(eq(sessions.subjectKind, kind), eq(sessions.subjectId, subjectId), exceptId ? sql`${sessions.id} <> ${exceptId}` : undefined);
@@ -59,8 +98,7 @@ export async function endSubjectSessions(db: Tx, kind: SubjectKind, subjectId: n
 }
 
 /** Housekeeping: drops sessions past their absolute expiry or idle for longer than the longest idle time. */
-export async function purgeExpiredSessions(db: Tx) {
+export async function purgeExpiredSessions(db: Tx, now = Date.now()) {
   const { session_idle_minutes } = await readParams(db);
-  const now = Date.now();
   await db.delete(sessions).where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - session_idle_minutes * 60_000))));
 }

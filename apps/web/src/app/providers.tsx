@@ -12,7 +12,10 @@ import type { Lang } from '@app/contract/i18n';
 import type { UiSize } from '@app/contract/constants';
 import { useSettings } from '../lib/settings';
 import { i18n } from '../lib/i18n';
+import { cspNonce } from '../lib/csp';
 
+/** antd's <style> elements carry the page's nonce, so the server's style-src needs no 'unsafe-inline'. */
+const CSP = cspNonce ? { nonce: cspNonce } : undefined;
 const ANTD_LOCALES: Record<Lang, Locale> = { zh: zhCN, en: enUS, es: esES, ja: jaJP };
 /** Spec sizes -> antd: default = large, medium = medium (antd 6's name for middle), small, mini = small + compact. */
 const COMPONENT_SIZE: Record<UiSize, 'large' | 'medium' | 'small'> = { default: 'large', medium: 'medium', small: 'small', mini: 'small' };
@@ -43,7 +46,7 @@ export function Providers({ children }: { children: ReactNode }) {
   }, [colour]);
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider locale={ANTD_LOCALES[lang]} componentSize={COMPONENT_SIZE[size]} theme={themeConfig(colour, size)}>
+      <ConfigProvider csp={CSP} locale={ANTD_LOCALES[lang]} componentSize={COMPONENT_SIZE[size]} theme={themeConfig(colour, size)}>
         {children}
       </ConfigProvider>
     </I18nextProvider>

@@ -58,7 +58,7 @@ export function ImageUpload({ value, onChange, onUploaded, variant = 'card', all
     }
     setPercent(0);
     try {
-      // uploads.uploadImg (multipart, field `file`): any signed-in caller.
+      // uploads.uploadImg (multipart, field `file`): open to the pages that upload (acupoints, schematics).
       const answer = await uploadTo('uploads.uploadImg', file, setPercent);
       onChange?.(answer.url);
       onUploaded?.(answer);

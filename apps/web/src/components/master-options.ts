@@ -1,4 +1,4 @@
-/** Picker data of the master-data pages: every acupoint and the system tree (open to any admin). */
+/** Picker data of the master-data pages: every acupoint (disease and schematic pages) and the system tree (disease page). */
 import { useEndpoint } from './list';
 
 /** Every acupoint, short (acupoints.options); refetched when an acupoint is written (invalidate 'acupoints'). */

@@ -109,8 +109,8 @@ const page = { page: 'AcupointManage' } as const;
 export const acupointsApi = defineEndpoints('acupoints', {
   /** Filtered (keyword, meridian, flags, status), sorted and paged. */
   list: get('/acupoint/list', page, acupointListQuery, answer<ListResult<AcupointRow>>()),
-  /** Every acupoint, short, for pickers in other pages (disease acupoints, schematic markers): any admin. */
-  options: get('/acupoint/options', { grades: [0] }, noInput, answer<AcupointOption[]>()),
+  /** Every acupoint, short, for the pickers of the pages that show one (disease acupoints, schematic markers). */
+  options: get('/acupoint/options', { page: ['DiseaseManage', 'SchematicManage'] }, noInput, answer<AcupointOption[]>()),
   /** With its treatment actions and where it is referenced. */
   detail: get('/acupoint/detail', page, idInput, answer<AcupointDetail>()),
   /** A taken code answers a message on `code`. */

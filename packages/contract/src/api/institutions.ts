@@ -10,5 +10,5 @@ export interface InstitutionOption {
 
 export const institutionsApi = defineEndpoints('institutions', {
   /** Institutions the caller may pick: its own subtree (every institution for admins), in tree order. */
-  options: get('/institution/options', { session: true }, noInput, answer<InstitutionOption[]>()),
+  options: get('/institution/options', { page: ['DeviceList', 'UserManage', 'DoctorManage'] }, noInput, answer<InstitutionOption[]>()),
 });

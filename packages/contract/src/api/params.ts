@@ -152,6 +152,19 @@ export const PARAM_META = {
       'この日数以内に期限切れになる機器は「期限間近」と表示されます',
     ),
   },
+  upload_daily_limit: {
+    type: 'integer',
+    default: 200,
+    min: 1,
+    max: 100_000,
+    label: t('每个账号每日上传数', 'Uploads per account per day', 'Subidas por cuenta y día', 'アカウントごとの1日のアップロード数'),
+    help: t(
+      '一个账号每天（UTC）最多可上传的文件数；超出后当天的上传会被拒绝',
+      'The most files one account may upload in a day (UTC); further uploads that day are refused',
+      'El máximo de archivos que una cuenta puede subir en un día (UTC); las siguientes subidas de ese día se rechazan',
+      '1つのアカウントが1日（UTC）にアップロードできるファイル数の上限。超えるとその日のアップロードは拒否されます',
+    ),
+  },
 } as const satisfies Record<string, ParamMeta>;
 
 export type ParamKey = keyof typeof PARAM_META;

@@ -66,8 +66,8 @@ const page = { page: 'SystemManage' } as const;
 export const systemsApi = defineEndpoints('systems', {
   /** Every body system with its subsystems, in the editor's order. */
   tree: get('/system/tree', page, noInput, answer<SystemTreeNode[]>()),
-  /** The same tree for pickers in other pages (related systems of a disease): any admin. */
-  options: get('/system/options', { grades: [0] }, noInput, answer<SystemTreeNode[]>()),
+  /** The same tree for the pickers of the pages that show one (related systems of a disease). */
+  options: get('/system/options', { page: ['DiseaseManage'] }, noInput, answer<SystemTreeNode[]>()),
   /** Filtered (keyword, level, parent_id), sorted and paged. */
   list: get('/system/list', page, systemListQuery, answer<ListResult<SystemRow>>()),
   detail: get('/system/detail', page, idInput, answer<SystemRow>()),

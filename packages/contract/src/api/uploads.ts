@@ -1,7 +1,7 @@
 /**
  * Uploads (spec §7 "base/upload_img, base/upload_file"): multipart/form-data with the file in field
- * `file`; any signed-in caller (admins and institutions of every grade). The body is multipart, so the
- * session key travels in the query string (`?key=...`, as for GET calls) or in an
+ * `file`; open to the pages that upload (the acupoint and schematic editors' pictures). The body is
+ * multipart, so the session key travels in the query string (`?key=...`, as for GET calls) or in an
  * `Authorization: Bearer` header, not as a form field. Files are read back publicly by their random
  * names. The endpoint table is `uploadsApi` at the end of this file.
  */
@@ -39,11 +39,17 @@ export interface UploadAnswer {
 /** GET /uploads/:name: any name is looked up (an unknown one answers 404). */
 export const uploadNameInput = z.object({ name: z.string() });
 
+/**
+ * Who may upload: the pages whose forms upload (acupoint and schematic pictures). No institution page and
+ * no read-only role needs to store files; a page that starts uploading is added here.
+ */
+const UPLOADING_PAGES = { page: ['AcupointManage', 'SchematicManage'] } as const;
+
 export const uploadsApi = defineEndpoints('uploads', {
   /** An image (png, jpg, gif, webp; at most 5 MB), multipart field `file`. */
-  uploadImg: post('/base/upload_img', { session: true }, noInput, answer<UploadAnswer>(), { body: 'multipart', summary: 'Upload an image (multipart, field `file`)' }),
+  uploadImg: post('/base/upload_img', UPLOADING_PAGES, noInput, answer<UploadAnswer>(), { body: 'multipart', summary: 'Upload an image (multipart, field `file`)' }),
   /** A file of an allowed type (images, pdf, zip, xlsx, docx, csv, txt; at most 20 MB), multipart field `file`. */
-  uploadFile: post('/base/upload_file', { session: true }, noInput, answer<UploadAnswer>(), { body: 'multipart', summary: 'Upload a file (multipart, field `file`)' }),
+  uploadFile: post('/base/upload_file', UPLOADING_PAGES, noInput, answer<UploadAnswer>(), { body: 'multipart', summary: 'Upload a file (multipart, field `file`)' }),
   /** Public read: names are random (128 bits). The stored type is served, never sniffed by the browser. */
   file: get('/uploads/:name', { public: true }, uploadNameInput, answer<unknown>(), { raw: true, summary: 'An uploaded file, by its name' }),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { L10n } from '@app/contract';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -111,6 +111,11 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_key_uq').on(t.keyHash), index('sessions_subject_idx').on(t.subjectKind, t.subjectId)],
 );
 
+/**
+ * Failed sign-ins (and attempts in flight: a row is written before the password is checked and removed
+ * when it was right), shared by every server process. `ip` holds the address key (lib/throttle.ts:
+ * IPv4, or an IPv6 address's /64). Throttling reads an address's rows of the last hour.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
@@ -119,7 +124,22 @@ export const loginFailures = pgTable(
     ip: varchar('ip', { length: 64 }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('login_failures_user_idx').on(t.username, t.createdAt), index('login_failures_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [index('login_failures_ip_idx').on(t.ip, t.createdAt), index('login_failures_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Uploads per account per UTC day, for the daily quota (`upload_daily_limit`): a slot is taken with one
+ * atomic upsert before the file is read, so concurrent uploads and several processes cannot overshoot.
+ */
+export const uploadCounts = pgTable(
+  'upload_counts',
+  {
+    actorKind: varchar('actor_kind', { length: 16 }).$type<'admin' | 'institution'>().notNull(),
+    actorId: integer('actor_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.actorKind, t.actorId, t.day] })],
 );
 
 export const systemParams = pgTable('system_params', {

@@ -173,7 +173,12 @@ describe('acupoints', () => {
 
     const reader = await t.adminWith('acureader', ['Acupoint', 'AcupointManage', 'acupoint:add']);
     expect((await t.call('GET', '/acupoint/list', { key: reader })).code).toBe(200);
-    expect((await t.call('GET', '/acupoint/options', { key: reader })).datas.length).toBeGreaterThan(20);
+    // the picker list is for the pages that show the picker (diseases, schematics), not the acupoint page
+    expect((await t.call('GET', '/acupoint/options', { key: reader })).datas.error).toMatch(/permission/);
+    for (const page of ['DiseaseManage', 'SchematicManage']) {
+      const picker = await t.adminWith(`picker-${page}`, [page]);
+      expect((await t.call('GET', '/acupoint/options', { key: picker })).datas.length).toBeGreaterThan(20);
+    }
     const added = await add(point('SP8'), reader);
     expect(added.code, added.raw).toBe(200);
     const del = await t.call('POST', '/acupoint/del', { key: reader, body: { id: added.datas.id } });

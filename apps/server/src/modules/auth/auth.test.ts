@@ -32,7 +32,7 @@ describe('sign-in', () => {
     expect(res.datas.error).toBe('用户名或密码错误');
   });
 
-  it('refuses repeated failures for one username, even with the right password', async () => {
+  it('refuses repeated failures for one username from one address, even with the right password', async () => {
     for (let i = 0; i < 5; i++) await t.call('POST', '/login/institution_login', { body: { username: 'agent1b', password: 'bad' } });
     const res = await t.call('POST', '/login/institution_login', { body: { username: 'agent1b', password: 'demo1234' } });
     expect(res.code).toBe(400);
@@ -128,8 +128,8 @@ describe('overdue institutions', () => {
     const restricted = res.datas.error.data.key;
     expect(restricted).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(restricted).not.toBe(key);
-    // The old key is demoted to restricted (concurrent calls must not turn into 999): info works,
-    // business still answers 998; the restricted key works for info and keeps answering 998.
+    // The old key stays usable (concurrent calls must not turn into 999): info works, business still
+    // answers 998; the restricted key works for info and keeps answering 998.
     expect((await t.call('GET', '/institution/get_institution_info', { key })).code).toBe(200);
     expect((await t.call('GET', '/equipment/list', { key })).code).toBe(998);
     expect((await t.call('GET', '/institution/get_institution_info', { key: restricted })).code).toBe(200);
@@ -143,6 +143,71 @@ describe('overdue institutions', () => {
     const answers = await Promise.all(Array.from({ length: 4 }, () => t.call('GET', '/equipment/list', { key })));
     expect(answers.map((a) => a.code)).toEqual([998, 998, 998, 998]);
     for (const a of answers) expect((await t.call('GET', '/institution/get_institution_info', { key: a.datas.error.data.key })).code).toBe(200);
+  });
+});
+
+describe('restricted sessions', () => {
+  const sessionsOf = async (id: number) => {
+    const { sessions } = await import('../../db/schema');
+    return t.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.subjectKind, 'institution'), eq(sessions.subjectId, id)));
+  };
+
+  it('a sign-in gets one restricted session, answered again by every 998 until it expires', async () => {
+    const { key, id } = await t.login('overdue3', 'institution');
+    const before = new Set((await sessionsOf(id)).map((r) => r.id));
+    const first = await t.call('GET', '/equipment/list', { key });
+    expect(first.code).toBe(998);
+    const restricted = first.datas.error.data.key as string;
+    expect(restricted).not.toBe(key);
+    // The calling key again, other business calls, and the restricted key itself: the same key each time.
+    const answers = [
+      await t.call('GET', '/equipment/list', { key }),
+      await t.call('GET', '/package/list', { key }),
+      await t.call('GET', '/equipment/list', { key: restricted }),
+      await t.call('POST', '/package/add', { key: restricted, body: { name: 'x' } }),
+    ];
+    expect(answers.map((a) => [a.code, a.datas.error.data.key])).toEqual(answers.map(() => [998, restricted]));
+    expect((await t.call('GET', '/institution/get_institution_info', { key: restricted })).code).toBe(200);
+    // One row more than the sign-in's own: the restricted one.
+    const added = (await sessionsOf(id)).filter((r) => !before.has(r.id));
+    expect(added.map((r) => r.restricted)).toEqual([true]);
+    const row = added[0]!;
+    expect(row.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 3600_000);
+
+    // Once it has expired, the next 998 creates it anew (the same derived key, a fresh hour).
+    const { sessions } = await import('../../db/schema');
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, row.id));
+    expect((await t.call('GET', '/institution/get_institution_info', { key: restricted })).code).toBe(999);
+    const renewed = await t.call('GET', '/equipment/list', { key });
+    expect(renewed.datas.error.data.key).toBe(restricted);
+    expect((await t.call('GET', '/institution/get_institution_info', { key: restricted })).code).toBe(200);
+    expect((await sessionsOf(id)).filter((r) => !before.has(r.id)).map((r) => r.restricted)).toEqual([true]);
+  });
+
+  it('another sign-in gets its own restricted key, and neither reveals the other', async () => {
+    const a = await t.login('overdue3', 'institution');
+    const b = await t.login('overdue3', 'institution');
+    const ka = (await t.call('GET', '/equipment/list', { key: a.key })).datas.error.data.key;
+    const kb = (await t.call('GET', '/equipment/list', { key: b.key })).datas.error.data.key;
+    expect(ka).not.toBe(kb);
+    expect([ka, kb]).not.toContain(a.key);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('concurrent 998s of one sign-in share one restricted session, and every key answered works (PostgreSQL only)', async () => {
+    const { key, id } = await t.login('overdue3', 'institution');
+    const before = (await sessionsOf(id)).length;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => t.call('GET', '/equipment/list', { key })));
+    expect(answers.map((a) => a.code)).toEqual(answers.map(() => 998));
+    expect(new Set(answers.map((a) => a.datas.error.data.key)).size).toBe(1);
+    expect((await t.call('GET', '/institution/get_institution_info', { key: answers[0]!.datas.error.data.key })).code).toBe(200);
+    expect((await t.call('GET', '/institution/get_institution_info', { key })).code).toBe(200);
+    expect(await sessionsOf(id)).toHaveLength(before + 1);
   });
 });
 

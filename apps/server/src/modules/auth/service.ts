@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import {
   actorFrom,
   canUseButton,
@@ -16,34 +16,21 @@ import {
   type Why,
 } from '@app/contract';
 import type { Tx } from '../../db/client';
-import { adminUsers, institutions, loginFailures, menus, roleMenus, roles } from '../../db/schema';
+import { adminUsers, institutions, menus, roleMenus, roles } from '../../db/schema';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/crypto';
 import { readParam } from '../../lib/params';
 import { createSession, deleteSession, endSubjectSessions, type SubjectKind } from '../../lib/sessions';
 import { type AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { Auth } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
+import { addressKey, clearFailures, reserveAttempt } from '../../lib/throttle';
 
-const FAILURE_WINDOW_MS = 15 * 60_000;
-const MAX_FAILURES_PER_USER = 5;
-const MAX_FAILURES_PER_IP = 30;
-
-async function assertNotThrottled(db: Tx, username: string, ip: string) {
-  const since = new Date(Date.now() - FAILURE_WINDOW_MS);
-  const [byUser] = await db
-    .select({ n: count(), first: sql<Date>`min(${loginFailures.createdAt})` })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.username, username), gt(loginFailures.createdAt, since)));
-  const [byIp] = await db
-    .select({ n: count(), first: sql<Date>`min(${loginFailures.createdAt})` })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)));
-  const hit = byUser!.n >= MAX_FAILURES_PER_USER ? byUser! : byIp!.n >= MAX_FAILURES_PER_IP ? byIp! : null;
-  if (hit) {
-    const first = new Date(hit.first).getTime();
-    const minutes = Math.max(1, Math.ceil((first + FAILURE_WINDOW_MS - Date.now()) / 60_000));
-    throw badRequest('tooManyAttempts', { minutes });
-  }
+/** The throttled answer: when to try again, in seconds under a minute, else in minutes (rounded up). */
+function throttled(retryAfterMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const error = seconds < 60 ? badRequest('tooManyAttemptsSeconds', { seconds }) : badRequest('tooManyAttempts', { minutes: Math.ceil(seconds / 60) });
+  error.extra.retryAfter = seconds;
+  return error;
 }
 
 /**
@@ -61,28 +48,33 @@ export function refusal(why: Why, params?: Record<string, string | number>): App
   return badRequest(WHY_MESSAGE[why], params);
 }
 
-/** Both sign-ins: one message for unknown user and wrong password alike; failures are counted and throttled. */
+/**
+ * Both sign-ins: one message for unknown user and wrong password alike (an unknown user is checked
+ * against a dummy hash, so both take the same time and the same path). The attempt is counted before the
+ * password is checked and throttled per (username, address) and per address (./throttle.ts); the counting
+ * is a short transaction of its own, and the password hash is checked outside any transaction.
+ */
 async function signIn(db: Tx, kind: SubjectKind, input: LoginBody, ip: string): Promise<LoginAnswer> {
-  const username = input.username.toLowerCase();
-  await assertNotThrottled(db, username, ip);
+  const username = input.username.toLowerCase().slice(0, 64);
+  const address = addressKey(ip);
+  const reservation = await reserveAttempt(db, username, address);
+  if (!reservation.ok) throw throttled(reservation.retryAfterMs);
   const table = kind === 'admin' ? adminUsers : institutions;
   const [row] = await db
     .select({ id: table.id, passwordHash: table.passwordHash, status: table.status })
     .from(table)
     .where(eq(sql`lower(${table.username})`, username));
   const valid = await verifyPassword(row?.passwordHash ?? DUMMY_HASH, input.password);
-  if (!row || !valid) {
-    await db.insert(loginFailures).values({ username: username.slice(0, 64), ip: ip.slice(0, 64) });
-    throw badRequest('badCredentials');
-  }
+  // A failure keeps its reserved row: it counts.
+  if (!row || !valid) throw badRequest('badCredentials');
+  await clearFailures(db, username, address);
   if (row.status !== 1) throw badRequest('accountDisabled');
-  await db.delete(loginFailures).where(eq(loginFailures.username, username));
   const { key } = await createSession(db, { kind, subjectId: row.id, ip });
   if (kind === 'admin') await db.update(adminUsers).set({ lastLoginAt: new Date() }).where(eq(adminUsers.id, row.id));
   return { key, id: row.id };
 }
 
-/** POST /login/login (no transaction: a failed attempt is counted even though the call fails). */
+/** POST /login/login (not audited, so no transaction around it: a failed attempt stays counted). */
 export const login = (db: Tx, _auth: Auth | null, input: LoginBody, ctx: Ctx) => signIn(db, 'admin', input, ctx.ip);
 /** POST /login/institution_login. */
 export const institutionLogin = (db: Tx, _auth: Auth | null, input: LoginBody, ctx: Ctx) => signIn(db, 'institution', input, ctx.ip);

@@ -46,7 +46,13 @@ describe('the OpenAPI document', () => {
     const doc = await fetchDoc();
     const op = doc.paths[`${API_BASE}/package/del`].post;
     expect(op['x-access']).toEqual({ button: 'package:delete' });
+    expect(op.description).toBe('Access: button package:delete (grade by the route table; admins by role grant). Audited.');
     expect(op.security).toBeTruthy();
+    // a rule naming several pages: any of them will do
+    const picker = doc.paths[`${API_BASE}/acupoint/options`].get;
+    expect(picker['x-access']).toEqual({ page: ['DiseaseManage', 'SchematicManage'] });
+    expect(picker.description).toBe('Access: any of the pages DiseaseManage, SchematicManage (grade by the route table; admins by role grant).');
+    expect(doc.paths[`${API_BASE}/package/list`].get.description).toBe('Access: page PackageManage (grade by the route table; admins by role grant).');
     expect(doc.paths[`${API_BASE}/openapi.json`].get.security).toBeUndefined();
   });
 

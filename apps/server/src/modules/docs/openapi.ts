@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Access, API_BASE, type Endpoint, ENDPOINTS } from '@app/contract';
+import { type Access, accessPages, API_BASE, type Endpoint, ENDPOINTS } from '@app/contract';
 
 /*
  * The OpenAPI 3.1 document, made from the endpoint table: one operation per endpoint, its input as
@@ -19,7 +19,10 @@ const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
 function accessText(a: Access): string {
   if ('public' in a) return 'public: no session';
   if ('session' in a) return `any session${a.kind ? ` (${a.kind}s only)` : ''}${a.restricted ? "; an overdue institution's restricted key too" : ''}`;
-  if ('page' in a) return `page ${a.page} (grade by the route table; admins by role grant)`;
+  if ('page' in a) {
+    const pages = accessPages(a.page);
+    return `${pages.length > 1 ? `any of the pages ${pages.join(', ')}` : `page ${pages[0]}`} (grade by the route table; admins by role grant)`;
+  }
   if ('button' in a) return `button ${a.button} (grade by the route table; admins by role grant)`;
   return `grades ${a.grades.join(', ')}`;
 }

@@ -32,6 +32,7 @@ describe('params: list and public', () => {
       'session_absolute_hours',
       'report_disclaimer',
       'expiring_days',
+      'upload_daily_limit',
     ]);
     const byKey = Object.fromEntries(res.datas.map((p: any) => [p.key, p]));
     expect(byKey.password_min_length).toMatchObject({ type: 'integer', value: 8, default: 8, min: 3, max: 64 });

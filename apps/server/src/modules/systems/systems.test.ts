@@ -135,9 +135,10 @@ describe('system categories', () => {
     const tree = (await t.call('GET', '/system/tree', { key: admin })).datas;
     expect((await t.call('POST', '/system/del', { key: reader, body: { id: tree[0].children[0].id } })).datas.error).toMatch(/permission/);
 
-    // the picker tree is open to any admin (the disease page needs it)
+    // the picker tree is open to the page that shows the picker (diseases), not to the system page alone
     const other = await t.adminWith('diseaseonly', ['Disease', 'DiseaseManage']);
     expect((await t.call('GET', '/system/options', { key: other })).code).toBe(200);
+    expect((await t.call('GET', '/system/options', { key: reader })).datas.error).toMatch(/permission/);
     expect((await t.call('GET', '/system/tree', { key: other })).code).toBe(400);
     expect((await t.call('GET', '/system/list')).code).toBe(999);
   });

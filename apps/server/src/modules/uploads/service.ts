@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
+import { create as contentDisposition } from 'content-disposition';
 import { API_BASE, UPLOAD_FILE_MAX_BYTES, UPLOAD_IMAGE_MAX_BYTES, type ParsedInputOf, type UploadAnswer, type UploadType, type uploadsApi } from '@app/contract';
 import type { Tx } from '../../db/client';
 import type { Auth } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
 import { AppError, badRequest } from '../../lib/errors';
+import { readParam } from '../../lib/params';
+import { releaseUploadSlot, takeUploadSlot } from '../../lib/quota';
 import { builtinImage } from '../schematics';
 
 /*
@@ -128,12 +131,23 @@ export function sniff(buf: Buffer, clientName: string): Sniffed | null {
   return /\.csv$/i.test(clientName) ? { type: 'text/csv', ext: 'csv', image: false } : { type: 'text/plain', ext: 'txt', image: false };
 }
 
-/** The client's file name for display: refused when it carries a path or control characters. */
+const NAME_MAX_CHARS = 200;
+
+/**
+ * The client's file name, for display only (it is echoed in the upload's answer): refused when it
+ * carries a path, control characters (C0, C1) or line separators; invisible format characters (direction
+ * overrides such as U+202E, which show "photo\u202Egnp.exe" as "photoexe.png", zero-width characters, BOMs)
+ * are dropped, runs of spaces become one, and it is cut at 200 characters, never inside one. An empty
+ * result stands for "no name" (the stored name is shown instead).
+ */
 export function cleanName(name: string | undefined): string {
   const n = (name ?? '').normalize('NFC');
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters (U+0000-U+001F, U+007F) are exactly what a file name must not carry
-  if (/[/\\\u0000-\u001f\u007f]/.test(n) || n === '.' || n === '..') throw badRequest('uploadBadName');
-  return n.trim().slice(0, 200);
+  if (/[/\\\p{Cc}\u2028\u2029]/u.test(n) || n === '.' || n === '..') throw badRequest('uploadBadName');
+  const visible = n
+    .replace(/\p{Cf}/gu, '')
+    .replace(/\s+/gu, ' ')
+    .trim();
+  return [...visible].slice(0, NAME_MAX_CHARS).join('').trim();
 }
 
 /** Checks the content against the endpoint's kind; answers what to store. */
@@ -215,14 +229,31 @@ async function receive(ctx: Ctx, kind: 'image' | 'file'): Promise<UploadAnswer> 
   return store(ctx.config.dataDir, buf, checkContent(buf, originalName, kind), originalName);
 }
 
+/**
+ * Takes a slot of the caller's daily upload quota (`upload_daily_limit`, per account and UTC day) before
+ * anything of the file is read or stored, then receives it; a refused upload gives its slot back.
+ */
+async function receiveWithinQuota(db: Tx, auth: Auth, ctx: Ctx, kind: 'image' | 'file'): Promise<UploadAnswer> {
+  const actor = { kind: auth.kind, id: auth.kind === 'admin' ? auth.admin!.id : auth.institution!.id };
+  const limit = await readParam(db, 'upload_daily_limit');
+  const day = await takeUploadSlot(db, actor, limit);
+  if (!day) throw badRequest('uploadQuotaReached', { max: limit });
+  try {
+    return await receive(ctx, kind);
+  } catch (err) {
+    await releaseUploadSlot(db, actor, day);
+    throw err;
+  }
+}
+
 /** POST /base/upload_img: an image (png, jpg, gif, webp), at most 5 MB. */
-export async function uploadImg(_db: Tx, _auth: Auth, _input: unknown, ctx: Ctx): Promise<UploadAnswer> {
-  return receive(ctx, 'image');
+export async function uploadImg(db: Tx, auth: Auth, _input: unknown, ctx: Ctx): Promise<UploadAnswer> {
+  return receiveWithinQuota(db, auth, ctx, 'image');
 }
 
 /** POST /base/upload_file: any allowed type, at most 20 MB. */
-export async function uploadFile(_db: Tx, _auth: Auth, _input: unknown, ctx: Ctx): Promise<UploadAnswer> {
-  return receive(ctx, 'file');
+export async function uploadFile(db: Tx, auth: Auth, _input: unknown, ctx: Ctx): Promise<UploadAnswer> {
+  return receiveWithinQuota(db, auth, ctx, 'file');
 }
 
 /** GET /uploads/:name (public: names are random, 128 bits). The stored type is served, never sniffed by the browser. */
@@ -233,13 +264,14 @@ export async function file(_db: Tx, _auth: Auth | null, { name }: ParsedInputOf<
     reply.callNotFound();
     return reply;
   }
-  const inline = found.type.startsWith('image/') || found.type === 'application/pdf';
+  // Only images are shown in the page; any other file (PDFs too: a browser's PDF viewer runs the
+  // document's scripts and forms) is a download, sandboxed should a browser open it anyway.
   reply
     .type(found.type.startsWith('text/') ? `${found.type}; charset=utf-8` : found.type)
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'public, max-age=31536000, immutable')
-    .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${name}"`);
-  if (found.type !== 'application/pdf') reply.header('content-security-policy', "default-src 'none'; sandbox");
+    .header('content-disposition', contentDisposition(name, { type: found.type.startsWith('image/') ? 'inline' : 'attachment' }))
+    .header('content-security-policy', "default-src 'none'; sandbox; frame-ancestors 'none'");
   if (found.kind === 'buffer') return reply.send(found.body);
   reply.header('content-length', found.size);
   return reply.send(fs.createReadStream(found.path));

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { parse as parseDisposition } from 'content-disposition';
 import { auditLog } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { solidPng } from '../schematics';
@@ -96,7 +97,8 @@ describe('uploads', () => {
     expect(got.headers['x-content-type-options']).toBe('nosniff');
     expect(got.rawPayload.equals(png)).toBe(true);
     // public read: names are random
-    expect(got.headers['content-disposition']).toMatch(/^inline/);
+    expect(parseDisposition(String(got.headers['content-disposition']))).toEqual({ type: 'inline', parameters: { filename: res.datas.name } });
+    expect(got.headers['content-security-policy']).toMatch(/^default-src 'none'; sandbox(;|$)/);
   });
 
   it('refuses an HTML file posing as an image, on both endpoints', async () => {
@@ -176,6 +178,15 @@ describe('uploads', () => {
     expect(got.headers['content-disposition']).toMatch(/^attachment/);
     expect((await t.app.inject({ method: 'GET', url: pdf.datas.url })).headers['content-type']).toBe('application/pdf');
 
+    // Only images are shown inline; every other file is a download, sandboxed should a browser open it.
+    for (const up of [pdf, csv, txt, xlsx, docx, plainZip]) {
+      const res = await t.app.inject({ method: 'GET', url: up.datas.url });
+      expect(res.statusCode).toBe(200);
+      expect(parseDisposition(String(res.headers['content-disposition'])), up.datas.type).toEqual({ type: 'attachment', parameters: { filename: up.datas.name } });
+      expect(res.headers['content-security-policy'], up.datas.type).toMatch(/^default-src 'none'; sandbox(;|$)/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+
     // not allowed: binary that is none of the types, invalid UTF-8, an image endpoint given a PDF
     expect((await upload('file', [{ filename: 'a.exe', content: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03]) }])).code).toBe(400);
     expect((await upload('file', [{ filename: 'a.txt', content: Buffer.from([0x61, 0xff, 0xfe, 0x62]) }])).code).toBe(400);
@@ -202,15 +213,24 @@ describe('uploads', () => {
     expect(noBoundary.statusCode).toBeLessThan(500);
   });
 
-  it('needs a session: any grade may upload, an overdue institution may not', async () => {
+  it('only the pages that upload may: not institutions nor a role without those pages', async () => {
     expect((await upload('img', [{ filename: 'a.png', content: solidPng(2, 2) }], null)).code).toBe(999);
     const clinic = (await t.login('clinic3', 'institution')).key;
-    const res = await upload('img', [{ filename: 'a.png', content: solidPng(2, 2) }], clinic);
-    expect(res.code, res.raw).toBe(200);
+    const refused = await upload('img', [{ filename: 'a.png', content: solidPng(2, 2) }], clinic);
+    expect(refused.datas.error, refused.raw).toMatch(/permission/);
     const agent = (await t.login('agent1', 'institution')).key;
-    expect((await upload('file', [{ filename: 'a.csv', content: 'a,b' }], agent)).code).toBe(200);
+    expect((await upload('file', [{ filename: 'a.csv', content: 'a,b' }], agent)).datas.error).toMatch(/permission/);
     const overdue = (await t.login('overdue3', 'institution')).key;
     expect((await upload('img', [{ filename: 'a.png', content: solidPng(2, 2) }], overdue)).code).toBe(998);
+    const auditor = (await t.login('auditor')).key;
+    expect((await upload('img', [{ filename: 'a.png', content: solidPng(2, 2) }], auditor)).datas.error).toMatch(/permission/);
+    // either page will do
+    for (const page of ['AcupointManage', 'SchematicManage']) {
+      const editor = await t.adminWith(`uploader-${page}`, [page]);
+      const res = await upload('img', [{ filename: 'a.png', content: solidPng(2, 2) }], editor);
+      expect(res.code, res.raw).toBe(200);
+      expect((await upload('file', [{ filename: 'a.csv', content: 'a,b' }], editor)).code).toBe(200);
+    }
     // the bearer header works too
     const { payload, headers } = form([{ filename: 'a.png', content: solidPng(2, 2) }]);
     const bearer = await t.app.inject({ method: 'POST', url: '/adminapi/base/upload_img', payload, headers: { ...headers, authorization: `Bearer ${admin}` } });
@@ -242,6 +262,25 @@ describe('content sniffing', () => {
     expect(cleanName('my..file.png')).toBe('my..file.png');
     expect(() => cleanName('..')).toThrow();
     expect(() => cleanName('a/b')).toThrow();
+  });
+
+  it('sanitises the original name before echoing it: no direction overrides, invisible or control characters, whole characters only', async () => {
+    // U+202E would show "photo<U+202E>gnp.exe" as "photoexe.png"; zero-width and format characters hide text
+    expect(cleanName('invoice\u202Eanp.exe')).toBe('invoiceanp.exe');
+    expect(cleanName('a\u200Bb\u2066c\uFEFF.png')).toBe('abc.png');
+    expect(cleanName('two   spaces\u00A0and\u3000more.png')).toBe('two spaces and more.png');
+    // C1 controls and line separators are refused like C0 ones
+    for (const bad of ['a\u0085b.png', 'a\u009Bb.png', 'a\u2028b.png', 'a\u2029b.png']) expect(() => cleanName(bad), JSON.stringify(bad)).toThrow();
+    // cut at 200 characters, never inside one
+    const long = cleanName(`a${'😀'.repeat(300)}.png`);
+    expect(Buffer.from(long).toString()).toBe(long); // no lone surrogate
+    expect([...long].length).toBe(200);
+    // nothing left: the stored name stands in
+    const res = await upload('img', [{ filename: '\u202E\u200B', content: solidPng(2, 2) }]);
+    expect(res.code, res.raw).toBe(200);
+    expect(res.datas.original_name).toBe(res.datas.name);
+    const bidi = await upload('img', [{ filename: 'photo\u202Egnp.exe', content: solidPng(2, 2) }]);
+    expect(bidi.datas.original_name).toBe('photognp.exe');
   });
 
   it('audits an upload without a record: no before/after, no session key', async () => {

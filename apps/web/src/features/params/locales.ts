@@ -6,7 +6,7 @@ export default defineLocales({
     subtitle: 'Settings the server applies everywhere. A saved change takes effect at once.',
     group: {
       general: { title: 'General', text: 'How the console presents itself.' },
-      security: { title: 'Security and sessions', text: 'Passwords and how long a sign-in lasts.' },
+      security: { title: 'Security and sessions', text: 'Passwords, how long a sign-in lasts, and how many files an account may upload a day.' },
       finance: { title: 'Finance', text: 'Rules for institution payouts.' },
       reports: { title: 'Reports and devices', text: 'Inspection reports and device expiry warnings.' },
       other: { title: 'Other', text: 'Further parameters.' },
@@ -33,7 +33,7 @@ export default defineLocales({
     subtitle: '服务器在各处使用的设置，保存后立即生效。',
     group: {
       general: { title: '常规', text: '控制台的基本展示。' },
-      security: { title: '安全与会话', text: '密码要求和登录的有效时长。' },
+      security: { title: '安全与会话', text: '密码要求、登录的有效时长和每个账号每天可上传的文件数。' },
       finance: { title: '财务', text: '机构提现规则。' },
       reports: { title: '报告与设备', text: '检测报告和设备到期提醒。' },
       other: { title: '其他', text: '其他参数。' },
@@ -60,7 +60,7 @@ export default defineLocales({
     subtitle: 'Ajustes que el servidor aplica en todas partes. Un cambio guardado se aplica al instante.',
     group: {
       general: { title: 'General', text: 'Cómo se presenta la consola.' },
-      security: { title: 'Seguridad y sesiones', text: 'Contraseñas y duración de un inicio de sesión.' },
+      security: { title: 'Seguridad y sesiones', text: 'Contraseñas, duración de un inicio de sesión y cuántos archivos puede subir una cuenta al día.' },
       finance: { title: 'Finanzas', text: 'Reglas de los retiros de las instituciones.' },
       reports: { title: 'Informes y equipos', text: 'Informes de inspección y avisos de vencimiento de equipos.' },
       other: { title: 'Otros', text: 'Otros parámetros.' },
@@ -87,7 +87,7 @@ export default defineLocales({
     subtitle: 'サーバー全体で使われる設定です。保存した変更はすぐに反映されます。',
     group: {
       general: { title: '一般', text: 'コンソールの基本表示。' },
-      security: { title: 'セキュリティとセッション', text: 'パスワードとログインの有効時間。' },
+      security: { title: 'セキュリティとセッション', text: 'パスワード、ログインの有効時間、アカウントごとの1日のアップロード数。' },
       finance: { title: '財務', text: '機関の出金ルール。' },
       reports: { title: 'レポートと機器', text: '検査レポートと機器の期限切れ通知。' },
       other: { title: 'その他', text: 'その他のパラメータ。' },

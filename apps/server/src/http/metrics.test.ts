@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+import { startMetricsServer } from './metrics';
+
+let t: TestApp;
+let metricsUrl: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  const address = await startMetricsServer(t.app, { port: 0, host: '127.0.0.1' });
+  metricsUrl = `http://127.0.0.1:${address.port}/metrics`;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const scrape = async () => {
+  const res = await fetch(metricsUrl);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+  return res.text();
+};
+
+/** The sample count of the duration histogram for one endpoint and code. */
+const countOf = (text: string, endpoint: string, code: string) => {
+  const line = text.split('\n').find((l) => l.startsWith('http_request_duration_seconds_count{') && l.includes(`endpoint="${endpoint}"`) && l.includes(`code="${code}"`));
+  return line ? Number(line.split(' ').at(-1)) : 0;
+};
+
+describe('Prometheus metrics', () => {
+  it('times every answer by endpoint name and envelope code', async () => {
+    const before = await scrape();
+    const { key } = await t.login('admin');
+    await t.call('GET', '/package/list', { key });
+    await t.call('GET', '/package/list', { key: 'not-a-key' });
+    await t.call('POST', '/login/login', { body: { username: 'admin' } });
+    await t.app.inject({ method: 'GET', url: '/adminapi/no/such/call' });
+    await t.app.inject({ method: 'GET', url: '/healthz' });
+    const after = await scrape();
+    expect(after).toMatch(/^# TYPE http_request_duration_seconds histogram$/m);
+    expect(countOf(after, 'packages.list', '200') - countOf(before, 'packages.list', '200')).toBe(1);
+    expect(countOf(after, 'packages.list', '999') - countOf(before, 'packages.list', '999')).toBe(1);
+    expect(countOf(after, 'auth.login', '400') - countOf(before, 'auth.login', '400')).toBe(1);
+    expect(countOf(after, 'not_found', '404') - countOf(before, 'not_found', '404')).toBe(1);
+    expect(countOf(after, 'health', '200') - countOf(before, 'health', '200')).toBe(1);
+    // no session key or other input in any label
+    expect(after).not.toContain(key);
+  });
+
+  it('reports event-loop delay, and the PostgreSQL pool when there is one', async () => {
+    const text = await scrape();
+    expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds /m);
+    if (process.env.DATABASE_URL) {
+      expect(text).toMatch(/^db_pool_connections_total \d+/m);
+      expect(text).toMatch(/^db_pool_connections_idle \d+/m);
+      expect(text).toMatch(/^db_pool_waiting_queries \d+/m);
+    } else {
+      expect(text).not.toMatch(/^db_pool_/m);
+    }
+  });
+
+  it('answers nothing else on its port, and nothing of it on the API port', async () => {
+    expect((await fetch(metricsUrl.replace('/metrics', '/adminapi/login/info'))).status).toBe(404);
+    const onApi = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(onApi.statusCode).toBe(404);
+    expect(onApi.body).not.toContain('http_request_duration_seconds');
+    const underApi = await t.app.inject({ method: 'GET', url: '/adminapi/metrics' });
+    expect(underApi.body).not.toContain('http_request_duration_seconds');
+  });
+});

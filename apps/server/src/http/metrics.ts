@@ -1,0 +1,111 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/*
+ * Prometheus metrics (prom-client), in a registry of the app's own:
+ * - http_request_duration_seconds{endpoint, code}: every answer, by endpoint name (`packages.list`;
+ *   `static` for the web app's files and pages, `health` for /healthz and /readyz, `not_found`) and
+ *   outcome: the envelope's code (200, 400, 998, 999, ...) for API answers, else the HTTP status;
+ * - db_pool_*: the PostgreSQL pool's connections (total, idle) and the queries waiting for one. The
+ *   embedded database (PGlite) has a single connection and no pool: no gauge for it;
+ * - prom-client's process metrics, event-loop delay among them (nodejs_eventloop_lag_*), once served.
+ * They are served by `startMetricsServer` on a port of their own (METRICS_PORT), never by the API's.
+ */
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Registry;
+  }
+  interface FastifyContextConfig {
+    /** The endpoint label of a route outside the endpoint table. */
+    metricsName?: string;
+  }
+}
+
+const OUTCOME = Symbol('outcome');
+type WithOutcome = { [OUTCOME]?: number };
+
+/** Metrics servers started for an app: closed with it. */
+const servers = new WeakMap<FastifyInstance, http.Server[]>();
+
+export default fp(async function metricsPlugin(app: FastifyInstance) {
+  const registry = new Registry();
+  app.decorate('metrics', registry);
+  app.addHook('onClose', async () => {
+    for (const server of servers.get(app) ?? []) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer a request, by endpoint and outcome code (the envelope code of API answers, else the HTTP status)',
+    labelNames: ['endpoint', 'code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+
+  // The envelope's code, before the answer is turned into text.
+  app.addHook('preSerialization', async (_request, reply, payload) => {
+    const code = (payload as { code?: unknown } | null)?.code;
+    if (typeof code === 'number') (reply as WithOutcome)[OUTCOME] = code;
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const config = request.routeOptions.config;
+    const endpoint = config?.endpoint?.name ?? config?.metricsName ?? (request.is404 ? 'not_found' : 'static');
+    const code = (reply as WithOutcome)[OUTCOME] ?? reply.statusCode;
+    duration.observe({ endpoint, code: String(code) }, reply.elapsedTime / 1000);
+  });
+
+  const client = (app.db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const pool = client;
+    const gauge = (name: string, help: string, read: () => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.set(read());
+        },
+      });
+    gauge('db_pool_connections_total', 'PostgreSQL connections open in the pool', () => pool.totalCount);
+    gauge('db_pool_connections_idle', 'PostgreSQL connections open and idle', () => pool.idleCount);
+    gauge('db_pool_waiting_queries', 'Queries waiting for a free connection', () => pool.waitingCount);
+  }
+});
+
+/**
+ * Serves the app's metrics at GET /metrics on a port of its own (plain node:http, nothing else on it),
+ * with the process metrics added. Closed with the app.
+ */
+export async function startMetricsServer(app: FastifyInstance, opts: { port: number; host: string }): Promise<AddressInfo> {
+  const registry = app.metrics;
+  collectDefaultMetrics({ register: registry });
+  const server = http.createServer((req, res) => {
+    const pathname = (req.url ?? '').split('?')[0];
+    if (req.method !== 'GET' || pathname !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
+      return;
+    }
+    registry.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' }).end(text),
+      (err: unknown) => {
+        app.log.error({ err }, 'metrics');
+        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('metrics unavailable\n');
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => resolve());
+  });
+  servers.set(app, [...(servers.get(app) ?? []), server]);
+  return server.address() as AddressInfo;
+}

@@ -1,0 +1,430 @@
+/**
+ * The permission table, written by hand: for every endpoint of the table and every identity, the outcome
+ * it must get. Nothing here is derived from the endpoints' own access declarations or from the server's
+ * scope helpers, so weakening a declaration (a button route made "any session") or dropping a subtree
+ * filter fails this test. A new endpoint without a row fails it too, as does a row naming no endpoint.
+ *
+ * Outcomes:
+ *   ok    code 200 (reads: with an input that passes validation, e.g. a real id; scoped reads: exactly
+ *         the rows listed below)
+ *   w     a write let through the access check: code 200, or a 400 that is NOT the permission refusal
+ *         (the input is chosen to be refused by validation or a business rule, so no data changes)
+ *   F     400 with the permission refusal ("forbidden")
+ *   998   overdue: a restricted key in the answer
+ *   999   no session
+ *   file  a raw answer (a file or a page, outside the envelope) with HTTP 200
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, isNull } from 'drizzle-orm';
+import { API_BASE, ENDPOINTS, formatMessage, INT_MAX } from '@app/contract';
+import { createTestApp, DEMO_PASSWORD, type TestApp } from '../test/harness';
+import { acupoints, adminUsers, auditLog, devices, diseaseCategories, diseases, doctors, endUsers, institutions, menus, packages, roles, schematics, systems } from '../db/schema';
+import { createSession } from '../lib/sessions';
+import { hashPassword } from '../lib/crypto';
+
+const WHO = ['admin', 'auditor', 'nobody', 'agent1', 'agent2', 'clinic3', 'agent1b', 'overdue3', 'overdue3R', 'none', 'expired'] as const;
+type Who = (typeof WHO)[number];
+type Outcome = 'ok' | 'w' | 'F' | 998 | 999 | 'file';
+
+/*
+ * Identities:
+ *   admin      the super-admin
+ *   auditor    the seeded restricted role: Dashboard, DeviceList and the inspection pages only
+ *   nobody     an admin whose role holds nothing
+ *   agent1     grade 1 (tree: agent1 > agent2 > clinic3, overdue3)
+ *   agent2     grade 2
+ *   clinic3    grade 3
+ *   agent1b    grade 1 of the other tree (agent1b > agent2b > clinic3b)
+ *   overdue3   grade 3 past its term, with a normal key
+ *   overdue3R  the same institution with the restricted key a 998 answer hands out
+ *   none       no key
+ *   expired    a key past its expiry
+ */
+// biome-ignore format: the table is read as columns
+const TABLE: Record<string, readonly [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome]> = {
+  //                                admin   auditor nobody  agent1  agent2  clinic3 agent1b overdue overdueR none  expired
+  'auth.login':                    ['ok',   'ok',   'ok',   'ok',   'ok',   'ok',   'ok',   'ok',   'ok',   'ok', 'ok'],
+  'auth.institutionLogin':         ['ok',   'ok',   'ok',   'ok',   'ok',   'ok',   'ok',   'ok',   'ok',   'ok', 'ok'],
+  'auth.logout':                   ['ok',   'ok',   'ok',   'ok',   'ok',   'ok',   'ok',   'ok',   'ok',   999,  999],
+  'auth.memberInfo':               ['ok',   'ok',   'ok',   'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'auth.institutionInfo':          ['F',    'F',    'F',    'ok',   'ok',   'ok',   'ok',   'ok',   'ok',   999,  999],
+  'auth.modifyField':              ['w',    'w',    'w',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
+  'equipment.list':                ['ok',   'ok',   'F',    'ok',   'ok',   'ok',   'ok',   998,    998,    999,  999],
+  'institutions.options':          ['ok',   'ok',   'F',    'ok',   'ok',   'ok',   'ok',   998,    998,    999,  999],
+  'jurisdiction.menuTree':         ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'jurisdiction.menuDetail':       ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'jurisdiction.menuAdd':          ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'jurisdiction.menuEdit':         ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'jurisdiction.menuRemove':       ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'jurisdiction.roleList':         ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'jurisdiction.roleDetail':       ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'jurisdiction.roleMenuTree':     ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'jurisdiction.roleOptions':      ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'jurisdiction.roleAdd':          ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'jurisdiction.roleEdit':         ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'jurisdiction.roleRemove':       ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'jurisdiction.viewAs':           ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'jurisdiction.viewAsExit':       ['w',    'w',    'w',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'jurisdiction.adminList':        ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'jurisdiction.adminDetail':      ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'jurisdiction.adminRoleOptions': ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'jurisdiction.adminAdd':         ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'jurisdiction.adminEdit':        ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'jurisdiction.adminRemove':      ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'params.list':                   ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'params.save':                   ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'params.publicValues':           ['ok',   'ok',   'ok',   'ok',   'ok',   'ok',   'ok',   'ok',   'ok',   'ok', 'ok'],
+  'packages.list':                 ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'packages.detail':               ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'packages.add':                  ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'packages.edit':                 ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'packages.setStatus':            ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'packages.remove':               ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'diseases.tree':                 ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'diseases.categoryList':         ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'diseases.categoryDetail':       ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'diseases.categoryAdd':          ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'diseases.categoryEdit':         ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'diseases.categoryRemove':       ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'diseases.list':                 ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'diseases.detail':               ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'diseases.add':                  ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'diseases.edit':                 ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'diseases.remove':               ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'systems.tree':                  ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'systems.options':               ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'systems.list':                  ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'systems.detail':                ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'systems.add':                   ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'systems.edit':                  ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'systems.remove':                ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'acupoints.list':                ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'acupoints.options':             ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'acupoints.detail':              ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'acupoints.add':                 ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'acupoints.edit':                ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'acupoints.remove':              ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'acupoints.actions':             ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'acupoints.saveActions':         ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'schematics.list':               ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'schematics.detail':             ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'schematics.add':                ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'schematics.edit':               ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'schematics.saveMarkers':        ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'schematics.remove':             ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'uploads.uploadImg':             ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'uploads.uploadFile':            ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'uploads.file':                  ['file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file'],
+  'doctors.list':                  ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'doctors.detail':                ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'doctors.add':                   ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'doctors.edit':                  ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'doctors.remove':                ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'users.list':                    ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'users.detail':                  ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'users.add':                     ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'users.edit':                    ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'users.remove':                  ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'audit.list':                    ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'audit.detail':                  ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'audit.recordTypes':             ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'docs.openapi':                  ['file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file'],
+  'docs.reference':                ['file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file'],
+  'docs.asset':                    ['file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file'],
+};
+
+/**
+ * The institutions (by username) whose rows each identity sees in scoped reads (the device list, the
+ * institution picker). 'all': every institution, and for devices the platform's stock too.
+ */
+const SEES: Partial<Record<Who, readonly string[] | 'all'>> = {
+  admin: 'all',
+  auditor: 'all',
+  agent1: ['agent1', 'agent2', 'clinic3', 'overdue3'],
+  agent2: ['agent2', 'clinic3', 'overdue3'],
+  clinic3: ['clinic3'],
+  agent1b: ['agent1b', 'agent2b', 'clinic3b'],
+};
+
+/** A 1x1 PNG, for the image upload. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+/** No record has this id: writes that name it are refused by their rule, not by the access check. */
+const MISSING = INT_MAX;
+const FORBIDDEN = formatMessage('forbidden', 'en');
+
+interface Fixture {
+  ids: Record<string, number>;
+  /** Institution id by username. */
+  inst: Record<string, number>;
+  /** Expected ids of scoped reads, per identity. */
+  devices: Partial<Record<Who, number[]>>;
+  institutions: Partial<Record<Who, number[]>>;
+}
+
+let t: TestApp;
+let fx: Fixture;
+let dataDir: string;
+
+type Input = { kind: 'json'; value: Record<string, unknown> } | { kind: 'multipart'; filename: string; type: string; content: Buffer };
+const json = (value: Record<string, unknown> = {}): Input => ({ kind: 'json', value });
+
+/** The input each endpoint is called with: what passes validation for reads, a refused one for writes. */
+function inputOf(name: string): Input {
+  const { ids } = fx;
+  switch (name) {
+    case 'auth.login':
+      return json({ username: 'auditor', password: DEMO_PASSWORD });
+    case 'auth.institutionLogin':
+      return json({ username: 'clinic3', password: DEMO_PASSWORD });
+    case 'equipment.list':
+      return json({ limit: 200 });
+    case 'jurisdiction.menuDetail':
+      return json({ id: ids.menu });
+    case 'jurisdiction.roleDetail':
+      return json({ id: ids.role });
+    case 'jurisdiction.adminDetail':
+      return json({ id: ids.adminUser });
+    case 'packages.detail':
+      return json({ id: ids.package });
+    case 'diseases.categoryDetail':
+      return json({ id: ids.category });
+    case 'diseases.detail':
+      return json({ id: ids.disease });
+    case 'systems.detail':
+      return json({ id: ids.system });
+    case 'acupoints.detail':
+    case 'acupoints.actions':
+      return json({ id: ids.acupoint });
+    case 'schematics.detail':
+      return json({ id: ids.schematic });
+    case 'doctors.detail':
+      return json({ id: ids.doctor });
+    case 'users.detail':
+      return json({ id: ids.user });
+    case 'audit.detail':
+      return json({ id: ids.audit });
+    case 'uploads.uploadImg':
+      return { kind: 'multipart', filename: 'dot.png', type: 'image/png', content: PNG };
+    case 'uploads.uploadFile':
+      return { kind: 'multipart', filename: 'rows.csv', type: 'text/csv', content: Buffer.from('a,b\n1,2\n') };
+    case 'uploads.file':
+      return json({ name: 'builtin-body-front.png' });
+    case 'docs.asset':
+      return json({ file: 'reference.js' });
+    default:
+      // Writes: a record that does not exist (deletes, edits) or an incomplete body; never a change.
+      return ENDPOINTS.find((e) => e.name === name)?.method === 'POST' ? json({ id: MISSING }) : json();
+  }
+}
+
+const sortedIds = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
+
+/** What a 200 must carry, where the data depends on who asks. */
+function checkData(name: string, who: Who, datas: any): string | null {
+  const expectIds = (got: number[], want: number[] | undefined) => (JSON.stringify(got) === JSON.stringify(want) ? null : `ids ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
+  switch (name) {
+    case 'equipment.list':
+      return expectIds(sortedIds(datas.list), fx.devices[who]) ?? (datas.total === fx.devices[who]!.length ? null : `total ${datas.total}`);
+    case 'institutions.options':
+      return expectIds(sortedIds(datas), fx.institutions[who]);
+    case 'auth.memberInfo':
+      return datas.username === who ? null : `username ${datas.username}`;
+    case 'auth.institutionInfo': {
+      const username = who === 'overdue3R' ? 'overdue3' : who;
+      return datas.id === fx.inst[username] && datas.username === username ? null : `institution ${datas.id} ${datas.username}`;
+    }
+    case 'auth.login':
+    case 'auth.institutionLogin':
+      return typeof datas.key === 'string' ? null : 'no key';
+    case 'uploads.uploadImg':
+    case 'uploads.uploadFile':
+      return typeof datas.url === 'string' ? null : 'no url';
+  }
+  const input = inputOf(name);
+  if (input.kind === 'json' && typeof input.value.id === 'number' && /detail$/i.test(name)) return datas.id === input.value.id ? null : `detail of ${datas.id}`;
+  return null;
+}
+
+let addressSeq = 0;
+/** A key for the identity, fresh for every call (logout and writes may end the one used). */
+async function keyOf(who: Who): Promise<string | null> {
+  const session = (kind: 'admin' | 'institution', subjectId: number, extra: { expiresAt?: Date } = {}) => createSession(t.db, { kind, subjectId, ip: '127.0.0.1', ...extra }).then((s) => s.key);
+  switch (who) {
+    case 'none':
+      return null;
+    case 'expired':
+      return session('institution', fx.inst.clinic3!, { expiresAt: new Date(Date.now() - 60_000) });
+    case 'admin':
+    case 'auditor':
+    case 'nobody':
+      return session('admin', fx.ids[`admin:${who}`]!);
+    case 'overdue3R': {
+      // The key a 998 answer hands out.
+      const res = await send('GET', '/equipment/list', await session('institution', fx.inst.overdue3!), json());
+      if (res.code !== 998 || typeof res.datas?.error?.data?.key !== 'string') throw new Error(`no restricted key: ${res.raw}`);
+      return res.datas.error.data.key;
+    }
+    default:
+      return session('institution', fx.inst[who]!);
+  }
+}
+
+/** One call as a client makes it: the key in the query string (GET, uploads) or the JSON body. */
+async function send(method: string, url: string, key: string | null, input: Input) {
+  let filled = url;
+  const rest: Record<string, unknown> = { ...(input.kind === 'json' ? input.value : {}) };
+  for (const match of url.matchAll(/:(\w+)/g)) {
+    const param = match[1]!;
+    filled = filled.replace(`:${param}`, encodeURIComponent(String(rest[param])));
+    delete rest[param];
+  }
+  // A distinct address per call: no sign-in throttle counts these calls together.
+  addressSeq++;
+  const remoteAddress = `10.9.${(addressSeq >> 8) & 255}.${addressSeq & 255}`;
+  const headers: Record<string, string> = { 'accept-language': 'en' };
+  let res: Awaited<ReturnType<typeof t.app.inject>>;
+  if (input.kind === 'multipart') {
+    const boundary = '----permissiontable';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${input.filename}"\r\ncontent-type: ${input.type}\r\n\r\n`),
+      input.content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    res = await t.app.inject({
+      method: 'POST',
+      url: `${API_BASE}${filled}`,
+      query: key ? { key } : {},
+      payload,
+      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      remoteAddress,
+    });
+  } else if (method === 'GET') {
+    const query = Object.fromEntries(Object.entries({ ...rest, ...(key ? { key } : {}) }).map(([k, v]) => [k, String(v)]));
+    res = await t.app.inject({ method: 'GET', url: `${API_BASE}${filled}`, query, headers, remoteAddress });
+  } else {
+    res = await t.app.inject({ method: 'POST', url: `${API_BASE}${filled}`, payload: { ...rest, ...(key ? { key } : {}) }, headers, remoteAddress });
+  }
+  let body: any = null;
+  try {
+    body = res.json();
+  } catch {
+    /* a raw answer */
+  }
+  return { status: res.statusCode, code: body?.code as number | undefined, datas: body?.datas, envelope: !!body && typeof body === 'object' && 'code' in body, raw: res.body.slice(0, 300) };
+}
+
+/** Null when the answer is the expected outcome, else what went wrong. */
+function judge(name: string, who: Who, expected: Outcome, res: Awaited<ReturnType<typeof send>>): string | null {
+  const said = `got HTTP ${res.status} ${res.raw}`;
+  if (res.status >= 500) return said;
+  switch (expected) {
+    case 'file':
+      return res.status === 200 && !res.envelope ? null : said;
+    case 'ok':
+      return res.status === 200 && res.code === 200 ? checkData(name, who, res.datas) : said;
+    case 'w':
+      return res.code === 200 || (res.code === 400 && typeof res.datas?.error === 'string' && res.datas.error !== FORBIDDEN) ? null : said;
+    case 'F':
+      return res.code === 400 && res.datas?.error === FORBIDDEN ? null : said;
+    case 998:
+      return res.code === 998 && typeof res.datas?.error?.data?.key === 'string' ? null : said;
+    case 999:
+      return res.code === 999 ? null : said;
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'permissions-test-'));
+  t.app.config.dataDir = dataDir;
+  const db = t.db;
+
+  const [emptyRole] = await db.insert(roles).values({ name: 'Holds nothing' }).returning();
+  await db.insert(adminUsers).values({ username: 'nobody', passwordHash: await hashPassword('irrelevant-1'), roleId: emptyRole!.id });
+  const admins = await db.select().from(adminUsers);
+  const adminId = (username: string) => admins.find((a) => a.username === username)!.id;
+  // One audit row to read back.
+  const [audit] = await db
+    .insert(auditLog)
+    .values({ actorKind: 'admin', actorId: adminId('admin'), actorName: 'admin', endpoint: 'packages.edit', path: '/package/edit' })
+    .returning();
+  const first = async (table: any, where?: any) => (await db.select({ id: table.id }).from(table).where(where).orderBy(asc(table.id)).limit(1))[0]!.id as number;
+
+  const insts = await db.select().from(institutions);
+  const inst = Object.fromEntries(insts.map((r) => [r.username, r.id]));
+  const allDevices = await db.select({ id: devices.id, institutionId: devices.institutionId }).from(devices);
+  const scoped: Fixture['devices'] = {};
+  const pickable: Fixture['institutions'] = {};
+  for (const [who, sees] of Object.entries(SEES) as [Who, readonly string[] | 'all'][]) {
+    const mine = sees === 'all' ? insts.map((r) => r.id) : sees.map((u) => inst[u]!);
+    pickable[who] = [...mine].sort((a, b) => a - b);
+    scoped[who] = allDevices
+      .filter((d) => (sees === 'all' ? true : d.institutionId !== null && mine.includes(d.institutionId)))
+      .map((d) => d.id)
+      .sort((a, b) => a - b);
+  }
+
+  fx = {
+    inst,
+    devices: scoped,
+    institutions: pickable,
+    ids: {
+      'admin:admin': adminId('admin'),
+      'admin:auditor': adminId('auditor'),
+      'admin:nobody': adminId('nobody'),
+      adminUser: adminId('auditor'),
+      menu: await first(menus),
+      role: emptyRole!.id,
+      package: await first(packages, isNull(packages.deletedAt)),
+      category: await first(diseaseCategories),
+      disease: await first(diseases),
+      system: await first(systems),
+      acupoint: await first(acupoints),
+      schematic: await first(schematics),
+      doctor: await first(doctors, isNull(doctors.deletedAt)),
+      user: await first(endUsers, isNull(endUsers.deletedAt)),
+      audit: audit!.id,
+    },
+  };
+  // The seeded trees are what the expectations above assume.
+  expect(insts.map((r) => r.username).sort()).toEqual(['agent1', 'agent1b', 'agent2', 'agent2b', 'clinic3', 'clinic3b', 'overdue3']);
+  expect(new Set(allDevices.map((d) => d.institutionId)).size).toBeGreaterThan(7);
+  const overdue = insts.find((r) => r.username === 'overdue3')!;
+  expect(overdue.termExpiresAt!.getTime()).toBeLessThan(Date.now());
+});
+afterAll(async () => {
+  await t?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the permission table', () => {
+  it('has a row for every endpoint, and no row for an endpoint that does not exist', () => {
+    const names = ENDPOINTS.map((e) => e.name).sort();
+    const rows = Object.keys(TABLE).sort();
+    expect(
+      names.filter((n) => !rows.includes(n)),
+      'endpoints without a row',
+    ).toEqual([]);
+    expect(
+      rows.filter((n) => !names.includes(n)),
+      'rows naming no endpoint',
+    ).toEqual([]);
+  });
+
+  it.each(WHO)('%s gets exactly the outcome of its column on every endpoint', async (who) => {
+    const column = WHO.indexOf(who);
+    const wrong: string[] = [];
+    for (const endpoint of ENDPOINTS) {
+      const row = TABLE[endpoint.name];
+      if (!row) continue;
+      const expected = row[column]!;
+      const res = await send(endpoint.method, endpoint.path, await keyOf(who), inputOf(endpoint.name));
+      const problem = judge(endpoint.name, who, expected, res);
+      if (problem) wrong.push(`${endpoint.name} (expected ${expected}): ${problem}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});

@@ -1,0 +1,91 @@
+import { isIPv4, isIPv6 } from 'node:net';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { loginFailures } from '../db/schema';
+
+/*
+ * Sign-in throttling that an attacker cannot turn against a user. Failures are counted per address and
+ * per (username, address), never per username alone: hammering `admin` from one address slows that
+ * address only, and `admin` still signs in from anywhere else. The counters are rows of
+ * `login_failures` in the database, so every server process sees the same ones.
+ *
+ * - (username, address): the first PAIR.free failures within the hour are free; after that each attempt
+ *   waits PAIR.baseMs after the last failure, doubling with every further failure, at most PAIR.maxMs.
+ * - address, over every username: ADDRESS.free failures within the hour are free, then a doubling wait
+ *   the same way, and never more than ADDRESS.maxPerWindow failures within any hour.
+ *
+ * An attempt is counted BEFORE its password is checked (a row is written under a per-address advisory
+ * lock, in a short transaction of its own), so a burst of parallel attempts cannot all slip through the
+ * check at once; the row is removed again when the password was right. A refused (throttled) attempt
+ * checks no password and is not counted, so waiting the time the answer gives always works.
+ */
+
+export const WINDOW_MS = 3600_000;
+export const PAIR = { free: 5, baseMs: 60_000, maxMs: 15 * 60_000 };
+export const ADDRESS = { free: 10, baseMs: 10_000, maxMs: 10 * 60_000, maxPerWindow: 30 };
+
+/** Namespace of the advisory locks taken here (the first of the two int4 keys). */
+const LOCK_NAMESPACE = 4_201;
+
+/** How long to wait after the last of `n` failures. */
+export const delayAfter = (n: number, p: { free: number; baseMs: number; maxMs: number }) => (n < p.free ? 0 : Math.min(p.maxMs, p.baseMs * 2 ** (n - p.free)));
+
+/**
+ * The key an address is counted under: IPv4 as is (an IPv4-mapped IPv6 address as its IPv4), an IPv6
+ * address by its /64 (one subscriber usually holds a whole /64, so counting single IPv6 addresses
+ * would give an attacker 2^64 fresh counters).
+ */
+export function addressKey(ip: string): string {
+  const plain = ip.replace(/^::ffff:/i, '');
+  if (isIPv4(plain)) return plain;
+  if (!isIPv6(ip)) return ip.slice(0, 64);
+  const [head = '', tail = ''] = ip.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+export type Reservation = { ok: true; id: number } | { ok: false; retryAfterMs: number };
+
+/**
+ * Counts an attempt of `username` from `address` (an addressKey) unless it is throttled: answers the
+ * reserved row's id, or how long to wait. `now` is the caller's clock (tests move it).
+ */
+export async function reserveAttempt(db: Tx, username: string, address: string, now = Date.now()): Promise<Reservation> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${address}))`);
+    const rows = await tx
+      .select({ username: loginFailures.username, at: loginFailures.createdAt })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.ip, address), gt(loginFailures.createdAt, new Date(now - WINDOW_MS))))
+      .orderBy(desc(loginFailures.createdAt));
+    const byAddress = rows.map((r) => r.at.getTime());
+    const byPair = rows.filter((r) => r.username === username).map((r) => r.at.getTime());
+    const retryAt = Math.max(
+      byPair.length ? byPair[0]! + delayAfter(byPair.length, PAIR) : 0,
+      byAddress.length ? byAddress[0]! + delayAfter(byAddress.length, ADDRESS) : 0,
+      // The hour's cap: wait until the oldest failure that keeps the count at the cap leaves the hour.
+      byAddress.length >= ADDRESS.maxPerWindow ? byAddress[ADDRESS.maxPerWindow - 1]! + WINDOW_MS : 0,
+    );
+    if (retryAt > now) return { ok: false as const, retryAfterMs: retryAt - now };
+    const [row] = await tx
+      .insert(loginFailures)
+      .values({ username, ip: address, createdAt: new Date(now) })
+      .returning({ id: loginFailures.id });
+    return { ok: true as const, id: row!.id };
+  });
+}
+
+/** The password was right: the pair's failures (the reserved attempt with them) are forgotten. */
+export async function clearFailures(db: Tx, username: string, address: string) {
+  await db.delete(loginFailures).where(and(eq(loginFailures.ip, address), eq(loginFailures.username, username)));
+}
+
+/** Housekeeping: failures older than the hour count for nothing. */
+export async function purgeOldFailures(db: Tx, now = Date.now()) {
+  await db.delete(loginFailures).where(lt(loginFailures.createdAt, new Date(now - WINDOW_MS)));
+}

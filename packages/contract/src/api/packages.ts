@@ -19,7 +19,7 @@ export const PACKAGE_STATUSES = ['on_sale', 'off_sale'] as const;
 export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
 /** `sort` is the package's sort order, `price` its price. */
 export const PACKAGE_SORTS = ['sort', 'price', 'created_at', 'name'] as const;
-export const PACKAGE_LIMITS = { maxUses: 100_000, maxDays: 3650, maxPriceCents: 100_000_000, maxRateBp: 10_000, maxSortOrder: 1_000_000 } as const;
+export const PACKAGE_LIMITS = { maxUses: 100_000, maxDays: 3650, maxPriceCents: 100_000_000, maxRateBp: 10_000, maxSortOrder: 1_000_000, nameLength: 100, descriptionLength: 500 } as const;
 
 export const packageListQuery = listQuery(
   {
@@ -33,8 +33,9 @@ export const packageListQuery = listQuery(
 export type PackageListQuery = z.infer<typeof packageListQuery>;
 
 const rate = z.number().int().min(0).max(PACKAGE_LIMITS.maxRateBp);
-const packageShape = {
-  name: z.string().trim().min(1).max(100),
+/** The fields of a package, one schema each: the server's validation and the form's rules and limits. */
+export const packageFields = {
+  name: z.string().trim().min(1).max(PACKAGE_LIMITS.nameLength),
   kind: z.enum(PACKAGE_KINDS),
   /** Count packages only: inspections granted (1..100000). */
   uses: z.number().int().min(1).max(PACKAGE_LIMITS.maxUses).nullish(),
@@ -44,7 +45,7 @@ const packageShape = {
   commission_rate_l1_bp: rate.optional().default(0),
   commission_rate_l2_bp: rate.optional().default(0),
   sort_order: z.number().int().min(0).max(PACKAGE_LIMITS.maxSortOrder).optional().default(0),
-  description: z.string().trim().max(500).optional().default(''),
+  description: z.string().trim().max(PACKAGE_LIMITS.descriptionLength).optional().default(''),
 };
 
 interface PackageFields {
@@ -74,13 +75,13 @@ function checkPackage(v: PackageFields, ctx: z.RefinementCtx) {
 const normalize = <T extends PackageFields>(v: T) => ({ ...v, uses: v.kind === 'count' ? v.uses! : null, days: v.kind === 'time' ? v.days! : null });
 
 export const packageAddBody = z
-  .object({ ...packageShape, status: z.enum(PACKAGE_STATUSES).optional().default('off_sale') })
+  .object({ ...packageFields, status: z.enum(PACKAGE_STATUSES).optional().default('off_sale') })
   .superRefine(checkPackage)
   .transform(normalize);
 export type PackageAddBody = z.infer<typeof packageAddBody>;
 /** Edit sends the whole record (status changes through POST /package/set_status). */
 export const packageEditBody = z
-  .object({ id, ...packageShape })
+  .object({ id, ...packageFields })
   .superRefine(checkPackage)
   .transform(normalize);
 export type PackageEditBody = z.infer<typeof packageEditBody>;

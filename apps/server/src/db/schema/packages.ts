@@ -2,7 +2,10 @@
 // a later issue keep pointing at them, and the name is unique among live rows only.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import type { PackageKind, PackageStatus } from '@app/contract';
+import { PACKAGE_LIMITS, type PackageKind, type PackageStatus } from '@app/contract';
+
+/** A contract limit as SQL text (constraint definitions take no parameters). */
+const L = Object.fromEntries(Object.entries(PACKAGE_LIMITS).map(([k, v]) => [k, sql.raw(String(v))])) as Record<keyof typeof PACKAGE_LIMITS, ReturnType<typeof sql.raw>>;
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -10,7 +13,7 @@ export const packages = pgTable(
   'packages',
   {
     id: serial('id').primaryKey(),
-    name: varchar('name', { length: 100 }).notNull(),
+    name: varchar('name', { length: PACKAGE_LIMITS.nameLength }).notNull(),
     kind: varchar('kind', { length: 8 }).$type<PackageKind>().notNull(),
     /** Count packages: inspections granted; null for time packages. */
     uses: integer('uses'),
@@ -22,7 +25,7 @@ export const packages = pgTable(
     commissionRateL2Bp: integer('commission_rate_l2_bp').notNull().default(0),
     status: varchar('status', { length: 10 }).$type<PackageStatus>().notNull().default('off_sale'),
     sortOrder: integer('sort_order').notNull().default(0),
-    description: varchar('description', { length: 500 }).notNull().default(''),
+    description: varchar('description', { length: PACKAGE_LIMITS.descriptionLength }).notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
@@ -30,8 +33,9 @@ export const packages = pgTable(
   (t) => [
     uniqueIndex('packages_name_uq').on(sql`lower(${t.name})`).where(sql`deleted_at is null`),
     index('packages_sort_idx').on(t.sortOrder, t.id),
-    check('packages_kind_ck', sql`(kind = 'count' and uses between 1 and 100000 and days is null) or (kind = 'time' and days between 1 and 3650 and uses is null)`),
-    check('packages_price_ck', sql`price_cents between 0 and 100000000`),
-    check('packages_rates_ck', sql`commission_rate_l1_bp >= 0 and commission_rate_l2_bp >= 0 and commission_rate_l1_bp + commission_rate_l2_bp <= 10000`),
+    // The contract's limits, stated once (PACKAGE_LIMITS); the database holds them too.
+    check('packages_kind_ck', sql`(kind = 'count' and uses between 1 and ${L.maxUses} and days is null) or (kind = 'time' and days between 1 and ${L.maxDays} and uses is null)`),
+    check('packages_price_ck', sql`price_cents between 0 and ${L.maxPriceCents}`),
+    check('packages_rates_ck', sql`commission_rate_l1_bp >= 0 and commission_rate_l2_bp >= 0 and commission_rate_l1_bp + commission_rate_l2_bp <= ${L.maxRateBp}`),
   ],
 );

@@ -10,8 +10,9 @@ import Typography from 'antd/es/typography';
 import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { PACKAGE_KINDS, PACKAGE_LIMITS, type PackageKind, type PackageRow } from '@app/contract/api/packages';
+import { PACKAGE_KINDS, PACKAGE_LIMITS, packageFields, type PackageKind, type PackageRow } from '@app/contract/api/packages';
 import { FormModal, type useFormModal } from '../../components/FormModal';
+import { fieldRules, limitsOf } from '../../components/form-rules';
 import { isApiError } from '../../lib/api';
 import { centsToDecimal, CURRENCY, decimalToCents, formatMoney, formatNumber } from '../../lib/money';
 import { LANG_TAGS } from '../../lib/lang';
@@ -146,8 +147,8 @@ export function PackageForm({ dlg, form }: { dlg: ReturnType<typeof useFormModal
       width={640}
       testId="package-form"
     >
-      <Form.Item name="name" label={t('form.name')} rules={[required(t('form.name')), { whitespace: true, message: t('common:form.required', { field: t('form.name') }) }, { max: 100 }]}>
-        <Input maxLength={100} showCount placeholder={t('form.namePlaceholder')} data-testid="package-name" />
+      <Form.Item name="name" label={t('form.name')} rules={fieldRules(packageFields.name, lang, t('form.name'))}>
+        <Input maxLength={limitsOf(packageFields.name).maxLength} showCount placeholder={t('form.namePlaceholder')} data-testid="package-name" />
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} sm={12}>
@@ -217,8 +218,8 @@ export function PackageForm({ dlg, form }: { dlg: ReturnType<typeof useFormModal
             : t('form.rateTotal', { percent: formatBp(totalBp, lang), amount: formatMoney(commissionCents(decimalToCents(price) ?? 0, percentToBp(rateL1) ?? 0, percentToBp(rateL2) ?? 0), lang) })}
         </Typography.Text>
       </div>
-      <Form.Item name="description" label={t('form.description')} rules={[{ max: 500 }]}>
-        <Input.TextArea maxLength={500} showCount autoSize={{ minRows: 2, maxRows: 5 }} placeholder={t('form.descriptionPlaceholder')} />
+      <Form.Item name="description" label={t('form.description')} rules={fieldRules(packageFields.description, lang, t('form.description'))}>
+        <Input.TextArea maxLength={limitsOf(packageFields.description).maxLength} showCount autoSize={{ minRows: 2, maxRows: 5 }} placeholder={t('form.descriptionPlaceholder')} />
       </Form.Item>
       {dlg.isEdit ? null : (
         <Form.Item name="on_sale" label={t('form.onSale')} valuePropName="checked" style={{ marginBottom: 0 }}>

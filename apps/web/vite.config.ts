@@ -1,4 +1,8 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { parseAst } from 'rolldown/parseAst';
@@ -49,9 +53,44 @@ function contractPureSchemas(): Plugin {
   };
 }
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every text file of the build (1 KB and more), at the
+ * highest levels: the server sends them as they are (`@fastify/static` `preCompressed`, apps/server/src/
+ * http/web.ts), so no request pays for compressing. index.html is left out: the server fills in a nonce
+ * per request and compresses that answer itself.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await fs.readdir(outDir, { recursive: true, withFileTypes: true }))
+        .filter((e) => e.isFile() && /\.(js|mjs|css|html|svg|json|txt|xml|wasm)$/.test(e.name) && !(e.parentPath === outDir && e.name === 'index.html'))
+        .map((e) => path.join(e.parentPath, e.name));
+      await Promise.all(
+        files.map(async (file) => {
+          const data = await fs.readFile(file);
+          if (data.length < 1024) return;
+          const [br, gz] = await Promise.all([brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }), gzip(data, { level: 9 })]);
+          // A copy that saves nothing would only cost a read: the plain file is sent instead.
+          if (br.length < data.length) await fs.writeFile(`${file}.br`, br);
+          if (gz.length < data.length) await fs.writeFile(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), contractPureSchemas()],
+  plugins: [react(), contractPureSchemas(), precompress()],
   server: {
     port: 5174,
     strictPort: true,

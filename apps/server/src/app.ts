@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import { API_BASE } from '@app/contract';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -13,23 +13,13 @@ import { healthRoutes } from './http/health';
 import metrics from './http/metrics';
 import security from './http/security';
 import { serveWebApp } from './http/web';
+import { moduleRoutes } from './modules';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
   }
-}
-
-const modulesDir = path.join(import.meta.dirname, 'modules');
-
-/** Every feature module's routes.ts, in folder order: adding a module is adding its folder. */
-async function loadModuleRoutes(): Promise<FastifyPluginAsync[]> {
-  const names = fs
-    .readdirSync(modulesDir)
-    .filter((n) => fs.existsSync(path.join(modulesDir, n, 'routes.ts')))
-    .sort();
-  return Promise.all(names.map(async (n) => (await import(pathToFileURL(path.join(modulesDir, n, 'routes.ts')).href)).default as FastifyPluginAsync));
 }
 
 /** Composes plugins and feature modules; does not listen (tests use inject, main.ts listens). */
@@ -56,15 +46,20 @@ export async function buildApp(config: Config, db: Db, opts: { logStream?: NodeJ
   app.decorate('config', config);
 
   await app.register(security);
+  // Answers of 1 KB and more (JSON lists, the OpenAPI document, index.html) go out brotli or gzip when
+  // the client accepts it; images and files already compressed are left alone (by their type), and so
+  // are the web app's files, which the build compressed ahead (http/web.ts). Request bodies are never
+  // inflated: a compressed upload would slip past the body limits.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(metrics);
   await app.register(drain);
   await app.register(envelope);
   await app.register(access);
   await app.register(healthRoutes);
-  const modules = await loadModuleRoutes();
   await app.register(
     async (api) => {
-      for (const routes of modules) await api.register(routes);
+      // In folder order (modules/index.ts): a static list, so the server can be bundled.
+      for (const name of Object.keys(moduleRoutes).sort()) await api.register(moduleRoutes[name]!);
     },
     { prefix: API_BASE },
   );

@@ -1,10 +1,12 @@
 import fp from 'fastify-plugin';
 import { API_BASE } from '@app/contract';
 import { eq } from 'drizzle-orm';
+import type { ParamValues } from '@app/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accessPages, canOpenRouteNamed, canUseButton, INSTITUTION_ID_FIELD_RE, type Endpoint, type Lang, type Viewer } from '@app/contract';
-import { adminUsers, institutions, menus, roleMenus, roles, sessions } from '../db/schema';
-import { deleteSession, findSession, restrictedSession } from '../lib/sessions';
+import { sessions } from '../db/schema';
+import { grantsAt } from '../lib/access-cache';
+import { deleteSession, resolveSession, restrictedSession } from '../lib/sessions';
 import { AppError, badRequest, expired, forbidden, overdue } from '../lib/errors';
 import { requestLang } from './lang';
 
@@ -17,6 +19,8 @@ export interface Auth {
   admin?: { id: number; roleId: number; isSuper: boolean; viewRoleId: number | null; username: string };
   institution?: { id: number; grade: 1 | 2 | 3; path: string; termExpiresAt: Date | null; username: string };
   restricted: boolean;
+  /** The system parameters as of this request, set by the access check (read with the session: no query of their own). */
+  params?: ParamValues;
 }
 
 declare module 'fastify' {
@@ -77,42 +81,38 @@ export default fp(async function accessPlugin(app: FastifyInstance) {
     const db = app.db;
     const key = readKey(request);
     if (!key) throw expired();
-    const session = await findSession(db, key);
-    if (!session) throw expired();
+    // One query: the session, its account and the cache counters (lib/sessions.ts); role grants and
+    // parameters come from memory unless a counter moved (lib/access-cache.ts).
+    const resolved = await resolveSession(db, key);
+    if (!resolved) throw expired();
+    const { session, params } = resolved;
 
     let auth: Auth;
     if (session.subjectKind === 'admin') {
-      const [admin] = await db
-        .select({ id: adminUsers.id, roleId: adminUsers.roleId, status: adminUsers.status, username: adminUsers.username })
-        .from(adminUsers)
-        .where(eq(adminUsers.id, session.subjectId));
+      const admin = resolved.admin;
       if (admin?.status !== 1) {
         await deleteSession(db, session.id);
         throw expired();
       }
-      const [ownRole] = await db.select().from(roles).where(eq(roles.id, admin.roleId));
+      const grants = await grantsAt(db, resolved.grantsVersion);
+      const ownRole = grants.roles.get(admin.roleId);
       const isSuper = !!ownRole?.isSuper && ownRole.status;
       // A super-admin viewing as another role gets exactly that role's rights.
       const effectiveRoleId = isSuper && session.viewRoleId ? session.viewRoleId : admin.roleId;
-      const [effective] = effectiveRoleId === admin.roleId ? [ownRole] : await db.select().from(roles).where(eq(roles.id, effectiveRoleId));
+      const effective = grants.roles.get(effectiveRoleId);
       // Grants as role_data shows them (spec §6): every page and directory node of the role, and its
       // buttons whose hidden flag is 0. The super role holds every node.
-      let granted = new Set<string>();
-      if (effective?.status) {
-        const rows = effective.isSuper
-          ? await db.select({ sign: menus.sign, type: menus.type, hidden: menus.hidden }).from(menus)
-          : await db.select({ sign: menus.sign, type: menus.type, hidden: menus.hidden }).from(roleMenus).innerJoin(menus, eq(menus.id, roleMenus.menuId)).where(eq(roleMenus.roleId, effective.id));
-        granted = new Set(rows.filter((r) => r.type !== 3 || r.hidden === 0).map((r) => r.sign));
-      }
+      const granted = effective?.status ? effective.signs : new Set<string>();
       auth = {
         sessionId: session.id,
         kind: 'admin',
         restricted: false,
+        params,
         viewer: { isAdmin: true, grade: 0, roles: ['admin'], granted },
         admin: { id: admin.id, roleId: admin.roleId, isSuper, viewRoleId: isSuper ? session.viewRoleId : null, username: admin.username },
       };
     } else {
-      const [inst] = await db.select().from(institutions).where(eq(institutions.id, session.subjectId));
+      const inst = resolved.institution;
       if (inst?.status !== 1) {
         await deleteSession(db, session.id);
         throw expired();
@@ -122,6 +122,7 @@ export default fp(async function accessPlugin(app: FastifyInstance) {
         sessionId: session.id,
         kind: 'institution',
         restricted: session.restricted,
+        params,
         viewer: { isAdmin: false, grade, roles: ['admin'] },
         institution: { id: inst.id, grade, path: inst.path, termExpiresAt: inst.termExpiresAt, username: inst.username },
       };
@@ -137,7 +138,7 @@ export default fp(async function accessPlugin(app: FastifyInstance) {
           // restricted key, derived from it and created at the first 998 (lib/sessions.ts). The calling
           // key is left as it is, so two calls in flight both get a usable key (never a 999), and no
           // call adds a row after the first.
-          const restrictedKey = session.restricted ? key : await restrictedSession(db, key, { subjectId: inst.id, ip: request.ip, expiresAt: session.expiresAt });
+          const restrictedKey = session.restricted ? key : await restrictedSession(db, key, { subjectId: inst.id, ip: request.ip, expiresAt: session.expiresAt, params });
           throw overdue(restrictedKey);
         }
       }

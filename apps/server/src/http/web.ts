@@ -11,10 +11,31 @@ import { newNonce, webAppPolicy } from './security';
  */
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
-/** Serves the built web app: its files, and index.html (with a fresh nonce) for every client-side route. */
+/** Vite's content-hashed output (`assets/<name>-<hash>.<ext>`, also its `.br`/`.gz` copies): never changes. */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/;
+
+/** How long a browser keeps a file of the build: hashed assets for a year, the rest (favicon...) an hour. */
+export function webCacheControl(file: string): string {
+  return HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
+}
+
+/**
+ * Serves the built web app: its files, and index.html (with a fresh nonce) for every client-side route.
+ * The build writes brotli and gzip copies next to each text file (vite.config.ts `precompress`): sent
+ * as they are, with `Content-Encoding`, to a client that accepts them (`preCompressed`). index.html is
+ * compressed per request (it carries the nonce) by @fastify/compress, registered in app.ts.
+ */
 export async function serveWebApp(app: FastifyInstance, webDist: string) {
   // index.html is never sent as it is built: only through the route below, with its nonce.
-  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, globIgnore: ['index.html'], maxAge: '1h', immutable: false });
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    globIgnore: ['index.html', 'index.html.br', 'index.html.gz'],
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, file) => reply.header('cache-control', webCacheControl(file)),
+  });
   const parts = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8').split(NONCE_PLACEHOLDER);
   // Client-side routes: any other GET that is not an API call gets the app shell.
   app.get('/*', async (req, reply) => {

@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { sessions } from '../db/schema';
+import type { Db, Tx } from '../db/client';
+import { adminUsers, cacheVersions, institutions, sessions } from '../db/schema';
+import { paramsAt } from './access-cache';
 import { hashKey, newKey } from './crypto';
-import { readParams } from './params';
+import { type ParamValues, readParams } from './params';
 
 export type SubjectKind = 'admin' | 'institution';
 
@@ -29,13 +30,13 @@ export async function createSession(db: Tx, input: { kind: SubjectKind; subjectI
 }
 
 /** The live session for a key, or null when missing, unknown, idle too long or past its absolute expiry. */
-export async function findSession(db: Tx, key: string) {
+export async function findSession(db: Tx, key: string, params?: ParamValues) {
   const [row] = await db
     .select()
     .from(sessions)
     .where(eq(sessions.keyHash, hashKey(key)));
   if (!row) return null;
-  const { session_idle_minutes } = await readParams(db);
+  const { session_idle_minutes } = params ?? (await readParams(db));
   const now = Date.now();
   if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + session_idle_minutes * 60_000 <= now) {
     await db.delete(sessions).where(eq(sessions.id, row.id));
@@ -49,6 +50,45 @@ export async function findSession(db: Tx, key: string) {
       .where(eq(sessions.id, row.id));
   }
   return row;
+}
+
+/**
+ * The access check's one query: the session by key hash, its account (admin: role, status, username;
+ * institution: status, grade, path, term, username) and the cache counters, in one statement. The idle
+ * time comes from the cached parameters (reloaded only when their counter moved). Null when the key is
+ * missing, unknown, idle too long or past its absolute expiry (the expired row is deleted).
+ */
+export async function resolveSession(db: Db, key: string) {
+  // A missing counter row reads as null: the caches are then bypassed (reloaded at every call), never trusted.
+  const version = (name: string) => sql<number | null>`(select ${cacheVersions.version} from ${cacheVersions} where ${cacheVersions.name} = ${name})`.mapWith((v) => (v == null ? null : Number(v)));
+  const [row] = await db
+    .select({
+      session: sessions,
+      admin: { id: adminUsers.id, roleId: adminUsers.roleId, status: adminUsers.status, username: adminUsers.username },
+      institution: { id: institutions.id, status: institutions.status, grade: institutions.grade, path: institutions.path, termExpiresAt: institutions.termExpiresAt, username: institutions.username },
+      grantsVersion: version('grants'),
+      paramsVersion: version('params'),
+    })
+    .from(sessions)
+    .leftJoin(adminUsers, and(eq(sessions.subjectKind, 'admin'), eq(adminUsers.id, sessions.subjectId)))
+    .leftJoin(institutions, and(eq(sessions.subjectKind, 'institution'), eq(institutions.id, sessions.subjectId)))
+    .where(eq(sessions.keyHash, hashKey(key)));
+  if (!row) return null;
+  const params = await paramsAt(db, row.paramsVersion);
+  const { session } = row;
+  const now = Date.now();
+  if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + params.session_idle_minutes * 60_000 <= now) {
+    await db.delete(sessions).where(eq(sessions.id, session.id));
+    return null;
+  }
+  // Idle time is tracked to the minute: one write a minute per session at most.
+  if (now - session.lastSeenAt.getTime() > 60_000) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, session.id));
+  }
+  return { ...row, params };
 }
 
 export const deleteSession = (db: Tx, id: number) => db.delete(sessions).where(eq(sessions.id, id));
@@ -68,9 +108,9 @@ export const restrictedKeyFor = (key: string) => createHmac('sha256', key).updat
  * answered again until it expires (then created anew). Concurrent calls race to the same row (the key
  * hash is unique), so each of them answers a key that works.
  */
-export async function restrictedSession(db: Tx, key: string, input: { subjectId: number; ip: string; expiresAt: Date }): Promise<string> {
+export async function restrictedSession(db: Tx, key: string, input: { subjectId: number; ip: string; expiresAt: Date; params?: ParamValues }): Promise<string> {
   const restricted = restrictedKeyFor(key);
-  const live = await findSession(db, restricted);
+  const live = await findSession(db, restricted, input.params);
   if (live) {
     if (!live.restricted) await db.update(sessions).set({ restricted: true }).where(eq(sessions.id, live.id));
     return restricted;

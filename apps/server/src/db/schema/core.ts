@@ -147,3 +147,14 @@ export const systemParams = pgTable('system_params', {
   value: jsonb('value').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * One counter per in-memory cache ('grants': roles, role_menus and menus; 'params': system_params),
+ * bumped by a statement trigger in the same transaction as any write to those tables (migration
+ * 0005), and read by the access check's one joined query: a process sees another's change on its
+ * very next request (lib/access-cache.ts).
+ */
+export const cacheVersions = pgTable('cache_versions', {
+  name: varchar('name', { length: 32 }).primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

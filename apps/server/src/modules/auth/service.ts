@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import {
   actorFrom,
   canUseButton,
@@ -16,7 +16,8 @@ import {
   type Why,
 } from '@app/contract';
 import type { Tx } from '../../db/client';
-import { adminUsers, institutions, menus, roleMenus, roles } from '../../db/schema';
+import { adminUsers, institutions, roles } from '../../db/schema';
+import { cachedGrants, currentGrants, type Grants } from '../../lib/access-cache';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/crypto';
 import { readParam } from '../../lib/params';
 import { createSession, deleteSession, endSubjectSessions, type SubjectKind } from '../../lib/sessions';
@@ -86,12 +87,11 @@ export async function logout(db: Tx, auth: Auth): Promise<null> {
 }
 
 /** The menu tree as a role sees it: granted nodes plus the directories above them. */
-export async function roleData(db: Tx, roleId: number): Promise<RoleNode[]> {
-  const [role] = await db.select().from(roles).where(eq(roles.id, roleId));
+export function roleData(grants: Grants, roleId: number): RoleNode[] {
+  const role = grants.roles.get(roleId);
   if (!role?.status) return [];
-  const all = await db.select().from(menus).orderBy(asc(menus.sort), asc(menus.id));
-  const grantedIds = role.isSuper ? all.map((m) => m.id) : (await db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, roleId))).map((r) => r.id);
-  const keep = withAncestors(grantedIds, new Map(all.map((m) => [m.id, m.parentId])));
+  const all = grants.menus;
+  const keep = withAncestors(role.menuIds, new Map(all.map((m) => [m.id, m.parentId])));
   const nodes = new Map<number, RoleNode>();
   for (const m of all) if (keep.has(m.id)) nodes.set(m.id, { id: m.id, type: m.type as 1 | 2 | 3, sign: m.sign, title: m.title, icon: m.icon, sort: m.sort, hidden: m.hidden ? 1 : 0, children: [] });
   const roots: RoleNode[] = [];
@@ -104,19 +104,23 @@ export async function roleData(db: Tx, roleId: number): Promise<RoleNode[]> {
   return roots;
 }
 
-/** GET /member/get_member (admins only: the endpoint's access says so). */
+/**
+ * GET /member/get_member (admins only: the endpoint's access says so). Roles and menus come from the
+ * grants the access check has just validated for this request (lib/access-cache.ts): one query, the user's.
+ */
 export async function memberInfo(db: Tx, auth: Auth): Promise<MemberInfo> {
   const a = auth.admin!;
   const [user] = await db.select().from(adminUsers).where(eq(adminUsers.id, a.id));
-  const [role] = await db.select().from(roles).where(eq(roles.id, a.roleId));
-  const viewRole = a.viewRoleId ? (await db.select().from(roles).where(eq(roles.id, a.viewRoleId)))[0] : undefined;
+  const grants = cachedGrants(db) ?? (await currentGrants(db));
+  const role = grants.roles.get(a.roleId);
+  const viewRole = a.viewRoleId ? grants.roles.get(a.viewRoleId) : undefined;
   return {
     id: user!.id,
     username: user!.username,
     name: user!.name,
     avatar: user!.avatar,
     introduction: role?.description ?? '',
-    role_data: await roleData(db, viewRole?.id ?? a.roleId),
+    role_data: roleData(grants, viewRole?.id ?? a.roleId),
     role: { id: role!.id, name: role!.name, is_super: role!.isSuper },
     viewing_as: viewRole ? { id: viewRole.id, name: viewRole.name } : null,
   };

@@ -21,7 +21,7 @@ const SORT_COLUMNS = {
 
 /** The device list: scoped to the caller's institution subtree (everything for admins), filtered, sorted, paged. */
 export async function list(db: Tx, auth: Auth, q: EquipmentListQuery): Promise<ListResult<DeviceRow>> {
-  const expiringDays = await readParam(db, 'expiring_days');
+  const expiringDays = auth.params?.expiring_days ?? (await readParam(db, 'expiring_days'));
   const now = new Date();
   const soon = new Date(now.getTime() + expiringDays * 86_400_000);
   const conds: (SQL | undefined)[] = [];

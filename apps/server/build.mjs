@@ -1,0 +1,50 @@
+/**
+ * Builds the server ahead of time (`npm run build -w @app/server`): src/main.ts and the CLIs in
+ * src/cli/ bundled by esbuild into dist/ (ESM, with source maps), side by side (dist/main.js,
+ * dist/seed.js, dist/admin-create.js) so that every `import.meta.dirname` of the sources is dist/ in
+ * all of them. Packages stay in node_modules, except the workspace's own @app/contract (TypeScript
+ * sources), which is bundled. drizzle-kit's migrations are copied to dist/migrations (db/client.ts).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = import.meta.dirname;
+const out = path.join(root, 'dist');
+const cli = path.join(root, 'src/cli');
+
+/** Bare imports stay external (resolved from node_modules at run time), but for the workspace's packages. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@app/') ? undefined : { path: args.path, external: true }));
+  },
+};
+
+const started = Date.now();
+fs.rmSync(out, { recursive: true, force: true });
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: [
+    'src/main.ts',
+    ...fs
+      .readdirSync(cli)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .map((f) => path.join('src/cli', f)),
+  ],
+  outdir: out,
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  splitting: false,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  plugins: [externalPackages],
+  logLevel: 'warning',
+  metafile: true,
+});
+fs.cpSync(path.join(root, 'src/db/migrations'), path.join(out, 'migrations'), { recursive: true });
+const files = Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'));
+console.log(`server built in ${Date.now() - started} ms: ${files.map((f) => path.relative(root, f)).join(', ')}`);

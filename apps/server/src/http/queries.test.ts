@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client';
+import { hashKey } from '../lib/crypto';
+import { createTestApp, type TestApp } from '../test/harness';
+
+/**
+ * Counts the statements that reach the database driver (PGlite's client or node-postgres' pool and the
+ * clients it lends), with their SQL text. Test-only: it wraps the client drizzle holds.
+ */
+function countQueries(db: Db) {
+  const seen: string[] = [];
+  const wrap = (target: any, method: string) => {
+    const original = target[method].bind(target);
+    target[method] = (...args: any[]) => {
+      const first = args[0];
+      seen.push(typeof first === 'string' ? first : String(first?.text ?? first));
+      return original(...args);
+    };
+  };
+  const client = (db as any).$client;
+  if (typeof client.connect === 'function' && typeof client.totalCount === 'number') {
+    // node-postgres pool: every statement runs on a client it lends (its own query() borrows one with a
+    // callback, transactions with a promise), so the lent clients are what is counted.
+    const wrapped = new WeakSet();
+    const watch = (lent: any) => {
+      if (lent && !wrapped.has(lent)) {
+        wrapped.add(lent);
+        wrap(lent, 'query');
+      }
+      return lent;
+    };
+    const connect = client.connect.bind(client);
+    client.connect = (callback?: (err: unknown, lent: any, done: unknown) => void) =>
+      callback ? connect((err: unknown, lent: any, done: unknown) => callback(err, watch(lent), done)) : connect().then(watch);
+  } else {
+    wrap(client, 'query');
+    wrap(client, 'exec');
+    const transaction = client.transaction.bind(client);
+    client.transaction = (fn: (tx: any) => Promise<unknown>) =>
+      transaction((tx: any) => {
+        wrap(tx, 'query');
+        wrap(tx, 'exec');
+        return fn(tx);
+      });
+  }
+  return {
+    /** The statements run while `fn` ran. */
+    async during(fn: () => Promise<unknown>): Promise<string[]> {
+      const from = seen.length;
+      await fn();
+      return seen.slice(from);
+    },
+  };
+}
+
+/** Statements reading what the access check needs: sessions, accounts, roles, menus, parameters, counters. */
+const ACCESS_TABLES = /"(sessions|admin_users|roles|role_menus|menus|system_params|cache_versions)"/;
+const touches = (q: string, table: string) => q.includes(`"${table}"`);
+
+describe('queries per request', () => {
+  let t: TestApp;
+  let counter: ReturnType<typeof countQueries>;
+  let admin: string;
+  let auditor: string;
+  let inst: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    counter = countQueries(t.db);
+    admin = (await t.login('admin')).key;
+    auditor = (await t.login('auditor')).key;
+    inst = (await t.login('agent2', 'institution')).key;
+    // Warm: the first request of a process loads the grants and parameters.
+    for (const key of [admin, auditor]) await t.call('GET', '/member/get_member', { key });
+    await t.call('GET', '/institution/get_institution_info', { key: inst });
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  it('a signed-in no-op (get_institution_info): one query for the access check, two in all', async () => {
+    const queries = await counter.during(async () => expect((await t.call('GET', '/institution/get_institution_info', { key: inst })).code).toBe(200));
+    expect(queries.filter((q) => ACCESS_TABLES.test(q))).toHaveLength(1);
+    expect(queries[0]).toMatch(/"sessions"/);
+    expect(queries[0]).toMatch(/"cache_versions"/);
+    expect(queries).toHaveLength(2);
+  });
+
+  it('the device list: one query for the access check (none of roles, menus or parameters), three in all', async () => {
+    for (const key of [admin, auditor, inst]) {
+      const queries = await counter.during(async () => expect((await t.call('GET', '/equipment/list', { key, query: { limit: 10 } })).code).toBe(200));
+      const access = queries.filter((q) => ACCESS_TABLES.test(q));
+      expect(access).toHaveLength(1);
+      expect(access[0]).toMatch(/"sessions"/);
+      for (const table of ['roles', 'role_menus', 'menus', 'system_params']) expect(queries.filter((q) => touches(q, table))).toEqual([]);
+      // The page and its capped count.
+      expect(queries).toHaveLength(3);
+    }
+  });
+
+  it('get_member: one query for the access check, two in all (roles and menus come from the cache)', async () => {
+    for (const key of [admin, auditor]) {
+      const queries = await counter.during(async () => expect((await t.call('GET', '/member/get_member', { key })).code).toBe(200));
+      expect(queries.filter((q) => /"(sessions|cache_versions)"/.test(q))).toHaveLength(1);
+      for (const table of ['roles', 'role_menus', 'menus', 'system_params']) expect(queries.filter((q) => touches(q, table))).toEqual([]);
+      expect(queries).toHaveLength(2);
+    }
+  });
+
+  it('a role edit is seen by the very next call, and the reload happens once', async () => {
+    const member = (await t.call('GET', '/member/get_member', { key: auditor })).datas;
+    const roleId = member.role.id as number;
+    const detail = (await t.call('GET', '/role/detail', { key: admin, query: { id: roleId } })).datas;
+    const tree = (await t.call('GET', '/menu/tree', { key: admin })).datas;
+    const find = (nodes: any[], sign: string): any => nodes.map((n) => (n.sign === sign ? n : find(n.children ?? [], sign))).find(Boolean);
+    const deviceList = find(tree, 'DeviceList').id as number;
+    expect((await t.call('POST', '/role/edit', { key: admin, body: { id: roleId, menu_ids: detail.menu_ids.filter((id: number) => id !== deviceList) } })).code).toBe(200);
+    const refused = await counter.during(async () => expect((await t.call('GET', '/equipment/list', { key: auditor, query: { limit: 5 } })).code).toBe(400));
+    // The joined query, then the grants reloaded (roles, menus, role_menus) because the counter moved.
+    expect(refused.some((q) => touches(q, 'roles'))).toBe(true);
+    const again = await counter.during(() => t.call('GET', '/equipment/list', { key: auditor, query: { limit: 5 } }));
+    expect(again.map((q) => q.slice(0, 60))).toEqual([expect.stringMatching(/"sessions"/)]);
+    // get_member's tree follows too.
+    const signs = JSON.stringify((await t.call('GET', '/member/get_member', { key: auditor })).datas.role_data);
+    expect(signs).not.toContain('"DeviceList"');
+    expect((await t.call('POST', '/role/edit', { key: admin, body: { id: roleId, menu_ids: detail.menu_ids } })).code).toBe(200);
+    expect((await t.call('GET', '/equipment/list', { key: auditor, query: { limit: 5 } })).code).toBe(200);
+  });
+
+  it('a change written by another process (plain SQL on the tables) is seen by the very next call', async () => {
+    const roleId = (await t.call('GET', '/member/get_member', { key: auditor })).datas.role.id as number;
+    expect((await t.call('GET', '/equipment/list', { key: auditor, query: { limit: 5 } })).code).toBe(200);
+    await t.db.execute(sql`update roles set status = false where id = ${roleId}`);
+    expect((await t.call('GET', '/equipment/list', { key: auditor, query: { limit: 5 } })).code).toBe(400);
+    await t.db.execute(sql`update roles set status = true where id = ${roleId}`);
+    expect((await t.call('GET', '/equipment/list', { key: auditor, query: { limit: 5 } })).code).toBe(200);
+  });
+
+  it('a parameters save is seen by the very next call (idle time), and so is one written by another process', async () => {
+    const { key } = await t.login('auditor');
+    // 30 minutes idle: alive under the default 120.
+    await t.db.execute(sql`update sessions set last_seen_at = now() - interval '30 minutes' where key_hash = ${hashKey(key)}`);
+    expect((await t.call('GET', '/member/get_member', { key })).code).toBe(200);
+    await t.db.execute(sql`update sessions set last_seen_at = now() - interval '30 minutes' where key_hash = ${hashKey(key)}`);
+    expect((await t.call('POST', '/params/save', { key: admin, body: { values: { session_idle_minutes: 20 } } })).code).toBe(200);
+    expect((await t.call('GET', '/member/get_member', { key })).code).toBe(999);
+    // Another process puts it back: the next session idle for 30 minutes lives again.
+    await t.db.execute(sql`update system_params set value = '120'::jsonb where key = 'session_idle_minutes'`);
+    const second = (await t.login('auditor')).key;
+    await t.db.execute(sql`update sessions set last_seen_at = now() - interval '30 minutes' where key_hash = ${hashKey(second)}`);
+    expect((await t.call('GET', '/member/get_member', { key: second })).code).toBe(200);
+  });
+
+  it('the device list reads expiring_days from the cached parameters, and follows a save at once', async () => {
+    const expiring = async () => (await t.call('GET', '/equipment/list', { key: admin, query: { limit: 1, expiring: 1 } })).datas.total as number;
+    const inWindow = async (days: number) => {
+      const result = (await t.db.execute(
+        sql`select count(*)::int as n from devices where expires_at is not null and expires_at >= now() and expires_at <= now() + make_interval(days => ${days})`,
+      )) as unknown as { rows: { n: number }[] };
+      const [row] = result.rows;
+      return row!.n;
+    };
+    expect(await expiring()).toBe(await inWindow(30));
+    expect((await t.call('POST', '/params/save', { key: admin, body: { values: { expiring_days: 365 } } })).code).toBe(200);
+    expect(await expiring()).toBe(await inWindow(365));
+    expect(await inWindow(365)).toBeGreaterThan(await inWindow(30));
+  });
+});

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { solidPng } from './modules/schematics';
 import { DEMO_PASSWORD } from './seed';
+import { freePort, until } from './test/child';
 
 /*
  * main.ts, the process: the real server as a child process (embedded database in a temporary folder, or a
@@ -16,26 +17,6 @@ import { DEMO_PASSWORD } from './seed';
  */
 
 const root = path.resolve(import.meta.dirname, '../../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-/** Polls until the condition holds (no fixed sleeps). */
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 interface Server {
   port: number;

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAIR } from './lib/throttle';
 import { DEMO_PASSWORD } from './seed';
+import { freePort, until as untilDefault } from './test/child';
+
+const until = (what: string, check: () => Promise<boolean>) => untilDefault(what, check, 90_000, 100);
 
 /*
  * Two server processes on one PostgreSQL behave as one (issue 9 §6): main.ts twice, as child processes,
@@ -18,26 +20,6 @@ import { DEMO_PASSWORD } from './seed';
 
 const PG = process.env.DATABASE_URL;
 const root = path.resolve(import.meta.dirname, '../../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-/** Polls until the condition holds (no fixed sleeps). */
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 interface Proc {
   name: string;

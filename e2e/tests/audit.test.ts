@@ -47,6 +47,18 @@ describe('audit log', () => {
     await poll(() => diff.locator('tbody tr').filter({ hasText: 'kind' }).count()).toBe(1);
   });
 
+  it('reads in Chinese: columns, account types and the created tag', async () => {
+    const { page } = await suite.open({ locale: 'zh-CN' });
+    await signIn(page, suite.server.url, 'admin');
+    await page.goto(`${suite.server.url}/system/audit-log?record_type=package`);
+    await poll(() => rows(page).count()).toBeGreaterThan(0);
+    const header = await page.locator('[data-testid="audit-list"] thead').innerText();
+    expect(header).toMatch(/时间[\s\S]*操作人[\s\S]*操作[\s\S]*记录[\s\S]*变更字段/);
+    expect(await rows(page).allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/管理员[\s\S]*packages\.add[\s\S]*新建/)]));
+    await settle(page);
+    await screenshot(page, 'audit-list-zh');
+  });
+
   it('is refused to a role without the Audit log grant', async () => {
     const { page } = await suite.open();
     await signIn(page, suite.server.url, 'auditor');

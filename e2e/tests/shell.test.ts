@@ -30,7 +30,7 @@ function builtPages(): Set<string> {
   for (const f of fs.readdirSync(features)) {
     const file = path.join(features, f, 'pages.ts');
     if (!fs.existsSync(file)) continue;
-    for (const m of fs.readFileSync(file, 'utf8').matchAll(/^\s*(\w+)\s*:\s*lazy\(/gm)) names.add(m[1]!);
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(/^\s*(\w+)\s*:\s*(?:lazy|page)\(/gm)) names.add(m[1]!);
   }
   return names;
 }

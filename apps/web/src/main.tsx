@@ -12,10 +12,14 @@ import './app/pages';
 import { installErrorLog, logRenderError } from './lib/error-log';
 import { Providers } from './app/providers';
 import { AppRouter } from './app/router';
+import { preloadSignedIn } from './lib/pages';
+import { getToken } from './lib/storage';
 import './styles.css';
 
 installErrorLog();
 installCspShims(cspNonce);
+// Signed in already (a reload, a bookmark): shell and page code start downloading now, beside the user info.
+if (getToken() && !/^\/(login|auth-redirect|404|401)\b/.test(window.location.pathname)) preloadSignedIn(window.location.pathname);
 
 createRoot(document.getElementById('root')!, {
   // Errors caught by a page's error boundary go to the error log (production) instead of the console.

@@ -9,6 +9,7 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { Landing, PublicOnly, RequireSession } from './guard';
 import { FullPageSpin } from './FullPageSpin';
 import { preloadNamespace } from '../lib/i18n';
+import { registerShell } from '../lib/pages';
 
 const LoginPage = lazy(() => {
   preloadNamespace('auth');
@@ -17,7 +18,9 @@ const LoginPage = lazy(() => {
 const AuthRedirectPage = lazy(() => import('../features/auth/AuthRedirectPage'));
 const NotFoundPage = lazy(() => import('../features/errors/ErrorPages').then((m) => ({ default: m.NotFoundPage })));
 const ForbiddenPage = lazy(() => import('../features/errors/ErrorPages').then((m) => ({ default: m.ForbiddenPage })));
-const Layout = lazy(() => import('../shell/Layout'));
+const loadLayout = () => import('../shell/Layout');
+const Layout = lazy(loadLayout);
+registerShell(loadLayout);
 
 export function AppRouter() {
   return (

@@ -3,9 +3,17 @@
  * (= i18n namespace) that provides it. lib/ cannot see the features, so the app fills it (app/pages.ts
  * collects every `features/<name>/pages.ts`) before the first render; access and the shell read it.
  */
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { matchPath } from 'react-router';
+import { flattenRoutes, ROUTES } from '@app/contract/routes';
 
-export type PageComponent = LazyExoticComponent<ComponentType>;
+/** A lazy page; `preload` starts loading its code before it renders (pages made with `page()`). */
+export type PageComponent = LazyExoticComponent<ComponentType> & { preload?: () => Promise<unknown> };
+
+/** A page for a feature's `pages.ts`: lazy, and preloadable when its address is known ahead. */
+export function page(load: () => Promise<{ default: ComponentType }>): PageComponent {
+  return Object.assign(lazy(load), { preload: load });
+}
 export interface RegisteredPage {
   component: PageComponent;
   /** The feature folder, which is also the i18n namespace of the page's strings. */
@@ -27,3 +35,32 @@ export const pageOf = (name: string): RegisteredPage | undefined => registry.get
 
 /** Whether the client has a page for a route name. */
 export const isBuilt = (name: string) => registry.has(name);
+
+const pagesByPath = flattenRoutes(ROUTES).filter((r) => !r.children);
+
+/**
+ * Starts loading the code of the page at this address (when the client has one), so that it downloads
+ * beside the shell and the user info instead of after them (the home page in one wave, not three).
+ */
+export function preloadPageAt(pathname: string) {
+  const route = pagesByPath.find((r) => matchPath({ path: r.path, end: true }, pathname));
+  const load = route && registry.get(route.name)?.component.preload;
+  if (load) load().catch(() => undefined);
+}
+
+let loadShell: (() => Promise<unknown>) | undefined;
+/** The app tells which import loads the shell (lib/ cannot see it). */
+export function registerShell(load: () => Promise<unknown>) {
+  loadShell = load;
+}
+
+/**
+ * A signed-in user is about to see this address (a reload, or a sign-in in flight): the shell and the
+ * page load now, beside the user info, instead of one after the other. `/` lands on the device list
+ * for most users (spec), so that page is the guess there.
+ */
+export function preloadSignedIn(pathname: string) {
+  void loadShell?.().catch(() => undefined);
+  const path = pathname.split(/[?#]/)[0] || '/';
+  preloadPageAt(path === '/' ? '/dashboard/index' : path);
+}

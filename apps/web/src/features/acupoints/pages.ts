@@ -1,7 +1,7 @@
-import { lazy } from 'react';
+import { page } from '../../lib/pages';
 
 /** Route name (packages/contract routes.ts) -> page component. Collected by app/pages.ts. */
 export const pages = {
-  AcupointManage: lazy(() => import('./AcupointListPage')),
-  AcupointAction: lazy(() => import('./AcupointActionPage')),
+  AcupointManage: page(() => import('./AcupointListPage')),
+  AcupointAction: page(() => import('./AcupointActionPage')),
 };

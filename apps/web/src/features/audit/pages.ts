@@ -1,6 +1,6 @@
-import { lazy } from 'react';
+import { page } from '../../lib/pages';
 
 /** Route name (packages/contract routes.ts) -> page component. Collected by app/pages.ts. */
 export const pages = {
-  AuditLog: lazy(() => import('./AuditLogPage')),
+  AuditLog: page(() => import('./AuditLogPage')),
 };

@@ -17,6 +17,8 @@ import { login, type LoginKind } from '../../lib/auth';
 import { isApiError } from '../../lib/api';
 import { setLanguage } from '../../lib/i18n';
 import { LANG_LABELS } from '../../lib/lang';
+import { preloadSignedIn } from '../../lib/pages';
+import { safeRedirect } from '../../lib/landing';
 import { useSettings } from '../../lib/settings';
 
 function LoginLang() {
@@ -59,6 +61,8 @@ export default function LoginPage() {
     if (!username.trim() || !password) return;
     setError(null);
     setBusy(true);
+    // The shell and the page the user will land on download while the sign-in is checked.
+    preloadSignedIn(safeRedirect(new URLSearchParams(window.location.search).get('redirect'), '/'));
     try {
       await login(kind, username, password);
     } catch (err) {

@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { page } from '../../lib/pages';
 
 /** Route name (packages/contract routes.ts) -> page component. Collected by app/pages.ts. */
 export const pages = {
-  RoleManage: lazy(() => import('./RoleListPage')),
-  MenuManage: lazy(() => import('./MenuManagePage')),
-  AdminUserManage: lazy(() => import('./AdminUserListPage')),
+  RoleManage: page(() => import('./RoleListPage')),
+  MenuManage: page(() => import('./MenuManagePage')),
+  AdminUserManage: page(() => import('./AdminUserListPage')),
 };

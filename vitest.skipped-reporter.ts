@@ -1,9 +1,9 @@
 import type { Reporter, TestModule } from 'vitest/node';
 
 /**
- * Names every skipped test at the end of a run: on the embedded database the concurrency and
- * multi-process tests skip themselves ("(PostgreSQL only)"), and a reader of the CI log should see
- * which ones, not a bare count.
+ * Names every skipped test at the end of a run. None are expected (every server test, concurrency
+ * ones included, runs on a real multi-connection PostgreSQL); should one skip itself, a reader of the
+ * CI log sees which, not a bare count.
  */
 export default class SkippedReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {

@@ -34,6 +34,8 @@ export async function startServer(): Promise<RunningServer> {
   if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`build the web app first: npm run build -w @app/web (no ${webDist}/index.html)`);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+  // mkdtemp makes it 0700: started by root, the embedded PostgreSQL's user must be able to pass through it.
+  fs.chmodSync(dataDir, 0o755);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, WEB_DIST: webDist, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', SEED_DEMO: '1' },

@@ -1,158 +1,193 @@
 /**
- * Benchmarks: prints figures, asserts nothing.
- *  1. Gzipped JS the login page loads, and the home page loads in total (real Chromium, built app).
- *  2. Device list API latency (p50/p95) over HTTP with 100k devices on the embedded database,
- *     single user and 10 concurrent, next to the raw SQL time of the same query, and the cost of a
- *     full count(*) against the capped count the API uses.
- * Usage: npm run bench   (BENCH_DEVICES=100000 BENCH_SKIP_WEB=1 to change)
+ * `npm run bench` (root: builds the web app, then the server, then runs this): every figure of the speed
+ * issue side by side, in one run, printed as markdown at the end (progress goes to stderr).
+ *  1. seeding at scale (devices/ generate_series; there is no inspections table yet),
+ *  2. the device list, every filter and sort, admin and agent1: HTTP p50/p95 next to its raw SQL, at demo
+ *     size and at BENCH_DEVICES, on the embedded default and on a PostgreSQL server (list.ts),
+ *  3. requests/s at 10 connections: bare Fastify, the signed-in no-op, the device list (throughput.ts),
+ *  4. 50 and 200 concurrent sessions: latencies, errors, 503s, timeouts, event-loop delay, memory (sessions.ts),
+ *  5. cold start (cold-start.ts), 6. first paint on slow 4G with JS bytes (web.ts), 7. the issue's targets.
+ * Servers run as child processes (the built server, `node dist/main.js`); this process is the load generator.
+ *
+ * Environment: BENCH_DEVICES (default 1,000,000); BENCH_QUICK=1 (20,000 devices, short phases: for trying
+ * the script); BENCH_ENGINES=embedded,postgres; BENCH_PG_URL (default postgres://root@127.0.0.1:5432/test,
+ * where a database bench_<pid> is created and dropped); BENCH_PARTS=throughput,list,sessions,web,cold
+ * (default all); BENCH_SKIP_WEB=1.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import { eq, sql } from 'drizzle-orm';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openPglite } from '../src/db/client';
-import { institutions } from '../src/db/schema';
-import type { Auth } from '../src/http/access';
-import { seedDemoIfEmpty, syncMenus } from '../src/seed';
-import { list as listDevices } from '../src/modules/equipment/service';
-import { equipmentListQuery } from '@app/contract';
+import pg from 'pg';
+import { coldStarts } from './cold-start';
+import { type BenchDatabase, embeddedDatabase, type Engine, growDevices, prepare, serverDatabase } from './lib/databases';
+import { httpClient } from './lib/load';
+import { type Running, serverDir, startServer } from './lib/server';
+import { type CaseResult, caseKey, explain, listCases, measureList } from './list';
+import { NOOP_ROW, printReport, type Results } from './report';
+import { sessionsLoad, signIn } from './sessions';
+import { throughput } from './throughput';
+import { webLoads } from './web';
 
-const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
-const webDist = path.resolve(import.meta.dirname, '../../web/dist');
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+const QUICK = process.env.BENCH_QUICK === '1';
+const DEVICES = Number(process.env.BENCH_DEVICES ?? (QUICK ? 20_000 : 1_000_000));
+const ENGINES = (process.env.BENCH_ENGINES ?? 'embedded,postgres').split(',') as Engine[];
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/test';
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'throughput,list,sessions,web,cold').split(','));
+if (process.env.BENCH_SKIP_WEB) PARTS.delete('web');
+const PHASE = {
+  throughputSeconds: QUICK ? 3 : 10,
+  sessionsMs: QUICK ? 5_000 : 30_000,
+  listIterations: QUICK ? 8 : 30,
+  coldRuns: QUICK ? 1 : 3,
 };
-const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+const webDist = path.resolve(serverDir, '../web/dist');
+const shots = path.resolve(serverDir, '../../test-artifacts');
 
-async function benchBundles(url: string) {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
-  const loaded = new Set<string>();
-  page.on('response', (res) => {
-    const u = new URL(res.url());
-    if (u.pathname.endsWith('.js')) loaded.add(u.pathname);
-  });
-  const gz = (files: Iterable<string>) => [...files].reduce((n, f) => n + zlib.gzipSync(fs.readFileSync(path.join(webDist, f))).length, 0);
-  await page.goto(`${url}/login`, { waitUntil: 'networkidle' });
-  const loginFiles = new Set(loaded);
-  await page.locator('input').first().fill('admin');
-  await page.locator('input[type=password]').first().fill('demo1234');
-  await page.keyboard.press('Enter');
-  await page.waitForURL(/dashboard\/index/, { timeout: 30_000 });
-  // The home page is loaded when the device table shows its rows.
-  await page.waitForSelector('.ant-table-row', { timeout: 30_000 });
-  await page.waitForTimeout(500);
-  console.log('\n## Web bundles (gzip)');
-  console.log(`login page JS: ${(gz(loginFiles) / 1024).toFixed(1)} KB in ${loginFiles.size} files (budget 200 KB)`);
-  console.log(`home page JS in total (login + shell + device list): ${(gz(loaded) / 1024).toFixed(1)} KB in ${loaded.size} files (budget 450 KB)`);
-  await browser.close();
+const progress = (line: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
+
+async function deviceCount(url: string): Promise<number> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query('select count(*)::int as n from devices')).rows[0].n as number;
+  } finally {
+    await c.end();
+  }
+}
+
+async function engineVersion(url: string): Promise<string> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return String((await c.query('show server_version')).rows[0].server_version).split(' ')[0]!;
+  } finally {
+    await c.end();
+  }
+}
+
+/** Signs in the two callers of the list cases. */
+async function keysOf(server: Running) {
+  const client = httpClient(server.url);
+  return { client, keys: { admin: await signIn(client, 'admin'), agent1: await signIn(client, 'agent1') } };
+}
+
+async function clinicId(url: string): Promise<number> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query(`select id from institutions where username = 'clinic3'`)).rows[0].id as number;
+  } finally {
+    await c.end();
+  }
+}
+
+async function listAt(server: Running, db: BenchDatabase, size: 'demo' | 'scale'): Promise<Map<string, CaseResult>> {
+  const { client, keys } = await keysOf(server);
+  try {
+    progress(`${db.engine}: device list cases at ${size === 'demo' ? 'demo size' : `${DEVICES.toLocaleString('en-US')} devices`}`);
+    const cases = listCases({ clinicId: await clinicId(db.url) });
+    const results = await measureList({ client, keys, rawUrl: db.url, cases, iterations: PHASE.listIterations });
+    // The fixed cost of a signed-in request over HTTP (session query, HTTP, JSON): the no-op, one client.
+    const noop: number[] = [];
+    for (let i = 0; i < PHASE.listIterations; i++) noop.push((await client.get('/adminapi/institution/get_institution_info', { authorization: `Bearer ${keys.agent1}` })).ms);
+    results.set(NOOP_ROW, { http: noop, raw: [], total: '-', statements: [] });
+    if (size === 'scale')
+      for (const c of cases) {
+        const r = results.get(caseKey(c))!;
+        r.plan = await explain(db.url, r.statements);
+      }
+    return results;
+  } finally {
+    client.close();
+  }
+}
+
+async function benchEngine(engine: Engine, results: Results) {
+  const db = engine === 'embedded' ? embeddedDatabase() : await serverDatabase(PG_URL);
+  const r: Results['engines'][Engine] = { sessions: [] };
+  results.engines[engine] = r;
+  try {
+    progress(`${engine}: migrations and demo data`);
+    let database = await db.open();
+    await prepare(database);
+    await database.close();
+
+    let server = await startServer({ env: db.serverEnv, metrics: true });
+    try {
+      r.version = await engineVersion(db.url);
+      r.demoDevices = await deviceCount(db.url);
+      const { client, keys } = await keysOf(server);
+      await new Promise((res) => setTimeout(res, 1000));
+      r.idleRss = server.rss();
+      if (PARTS.has('throughput')) {
+        progress(`${engine}: throughput, no-op and device list`);
+        r.noop = await throughput(client, server.url, '/adminapi/institution/get_institution_info', { authorization: `Bearer ${keys.agent1}` }, PHASE.throughputSeconds);
+        r.list = await throughput(client, server.url, '/adminapi/equipment/list?page=1&limit=20', { authorization: `Bearer ${keys.admin}` }, PHASE.throughputSeconds);
+      }
+      client.close();
+      if (PARTS.has('list')) r.listDemo = await listAt(server, db, 'demo');
+      if (PARTS.has('sessions'))
+        for (const n of [50, 200]) {
+          progress(`${engine}: ${n} sessions for ${PHASE.sessionsMs / 1000} s`);
+          r.sessions.push(await sessionsLoad(server, n, PHASE.sessionsMs));
+        }
+      if (PARTS.has('web') && engine === 'embedded') {
+        if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error('build the web app first: npm run build -w @app/web');
+        progress('web: login and home page on slow 4G');
+        fs.mkdirSync(shots, { recursive: true });
+        results.web = await webLoads(server.url, keys.admin, shots);
+      }
+    } finally {
+      await server.stop();
+    }
+
+    if (PARTS.has('list')) {
+      progress(`${engine}: growing the device table to ${DEVICES.toLocaleString('en-US')}`);
+      database = await db.open();
+      r.seed = await growDevices(database, DEVICES);
+      await database.close();
+      server = await startServer({ env: db.serverEnv, metrics: true });
+      try {
+        r.listScale = await listAt(server, db, 'scale');
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await db.destroy();
+  }
 }
 
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
-  const database = await openPglite(path.join(dir, 'pgdata'));
-  await database.migrate();
-  await syncMenus(database.db);
-  await seedDemoIfEmpty(database.db);
-  const db = database.db;
-
-  // Bulk devices spread over every institution (and stock), dates spread over two years.
-  const t0 = performance.now();
-  await db.execute(sql`
-    insert into devices (serial, model, name, institution_id, status, activated_at, expires_at, total_inspections, last_seen_at, created_at)
-    select 'BX' || lpad(g::text, 7, '0'), (array['BE-100','BE-200','BE-300 Pro'])[1 + g % 3], 'Bench device ' || g,
-           (select id from institutions order by id offset (g % (select count(*) from institutions)) limit 1),
-           (array['active','active','active','inactive','disabled'])[1 + g % 5],
-           now() - (g % 700) * interval '1 day', now() + ((g * 7919) % 730 - 200) * interval '1 day',
-           g % 3000, now() - (g % 10000) * interval '1 minute', now() - (g % 900) * interval '1 day'
-    from generate_series(1, ${DEVICES}) g`);
-  await db.execute(sql`analyze`);
-  console.log(`# Benchmarks (${os.cpus().length} cores, node ${process.version})`);
-  console.log(`inserted ${DEVICES} devices in ${fmt(performance.now() - t0)}`);
-
-  const config = { ...loadConfig({}), logLevel: 'silent', webDist: fs.existsSync(path.join(webDist, 'index.html')) ? webDist : undefined, dataDir: dir };
-  const app = await buildApp(config, db);
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-
-  const login = async (path_: string, username: string) =>
-    (await (await fetch(`${url}/adminapi${path_}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'demo1234' }) })).json()).datas
-      .key as string;
-  const adminKey = await login('/login/login', 'admin');
-  const agentKey = await login('/login/institution_login', 'agent1');
-  const [agent1] = await db.select({ path: institutions.path }).from(institutions).where(eq(institutions.username, 'agent1'));
-  if (!agent1) throw new Error('the demo institution agent1 is missing');
-  const agent1Path = agent1.path;
-
-  const cases: { name: string; key: string; query: Record<string, string> }[] = [
-    { name: 'admin, page 1, newest first', key: adminKey, query: { page: '1', limit: '20' } },
-    { name: 'admin, page 200, by expiry', key: adminKey, query: { page: '200', limit: '20', sort: 'expires_at', order: 'ascend' } },
-    { name: 'admin, status=active, by last seen', key: adminKey, query: { status: 'active', sort: 'last_seen_at', order: 'descend' } },
-    { name: 'admin, expiring in 30 days', key: adminKey, query: { expiring: '1' } },
-    { name: 'admin, keyword serial prefix', key: adminKey, query: { keyword: 'BX00123' } },
-    { name: 'agent1 (grade 1 subtree), page 1', key: agentKey, query: { page: '1', limit: '20' } },
-    { name: 'agent1, by inspections, page 10', key: agentKey, query: { page: '10', sort: 'total_inspections', order: 'descend' } },
-  ];
-
-  console.log('\n## Device list API over HTTP (embedded PGlite)');
-  console.log('| query | total | 1 user p50 | p95 | 10 concurrent p50 | p95 | raw SQL p50 |');
-  console.log('|---|---|---|---|---|---|---|');
-  for (const c of cases) {
-    const target = `${url}/adminapi/equipment/list?${new URLSearchParams({ ...c.query, key: c.key })}`;
-    const once = async () => {
-      const s = performance.now();
-      const body = await (await fetch(target)).json();
-      if (body.code !== 200) throw new Error(JSON.stringify(body));
-      return { ms: performance.now() - s, body };
-    };
-    const { body } = await once();
-    const single: number[] = [];
-    for (let i = 0; i < 40; i++) single.push((await once()).ms);
-    const concurrent: number[] = [];
-    for (let round = 0; round < 8; round++) concurrent.push(...(await Promise.all(Array.from({ length: 10 }, once))).map((r) => r.ms));
-    // The same query without HTTP, session and JSON: the service against the database.
-    const auth: Auth =
-      c.key === adminKey
-        ? { sessionId: 0, kind: 'admin', restricted: false, viewer: { isAdmin: true, grade: 0 } }
-        : { sessionId: 0, kind: 'institution', restricted: false, viewer: { isAdmin: false, grade: 1 }, institution: { id: 0, grade: 1, path: agent1Path, termExpiresAt: null, username: 'agent1' } };
-    const q = equipmentListQuery.parse(c.query);
-    const raw: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      const s = performance.now();
-      await listDevices(db, auth, q);
-      raw.push(performance.now() - s);
+  if (!fs.existsSync(path.join(serverDir, 'dist/main.js'))) throw new Error('build the server first: npm run build -w @app/server');
+  const results: Results = {
+    startedAt: new Date(),
+    quick: QUICK,
+    devices: DEVICES,
+    machine: `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, load average at start ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' / ')}`,
+    phases: PHASE,
+    engines: {},
+  };
+  if (PARTS.has('throughput')) {
+    progress('bare Fastify hello-world');
+    const hello = await startServer({ args: ['bench/hello-server.mjs'], readyPath: '/' });
+    try {
+      results.hello = await throughput(httpClient(hello.url), hello.url, '/', {}, PHASE.throughputSeconds);
+      results.helloRss = hello.rss();
+    } finally {
+      await hello.stop();
     }
-    console.log(
-      `| ${c.name} | ${body.datas.capped ? `${body.datas.total}+` : body.datas.total} | ${fmt(pct(single, 50))} | ${fmt(pct(single, 95))} | ${fmt(pct(concurrent, 50))} | ${fmt(pct(concurrent, 95))} | ${fmt(pct(raw, 50))} |`,
-    );
   }
-
-  console.log('\n## Counting: full count(*) vs the capped count the API uses');
-  for (const [name, q] of [
-    ['full count(*) of devices', sql`select count(*) from devices`],
-    ['capped count (stops at 10 001)', sql`select count(*) from (select 1 from devices limit 10001) s`],
-  ] as const) {
-    const times: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      const s = performance.now();
-      await db.execute(q);
-      times.push(performance.now() - s);
-    }
-    console.log(`${name}: p50 ${fmt(pct(times, 50))}`);
+  for (const engine of ENGINES) await benchEngine(engine, results);
+  if (PARTS.has('cold')) {
+    progress('cold start');
+    results.cold = await coldStarts(PHASE.coldRuns);
   }
-
-  if (config.webDist && !process.env.BENCH_SKIP_WEB) await benchBundles(url);
-  await app.close();
-  await database.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  results.loadAfter = os.loadavg();
+  printReport(results);
 }
 
 await main();

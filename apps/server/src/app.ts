@@ -8,6 +8,7 @@ import type { Db } from './db/client';
 import { REDACT_PATHS, redactUrl, serializeError } from './lib/log';
 import envelope from './http/envelope';
 import access from './http/access';
+import busy from './http/busy';
 import drain from './http/drain';
 import { healthRoutes } from './http/health';
 import metrics from './http/metrics';
@@ -53,6 +54,7 @@ export async function buildApp(config: Config, db: Db, opts: { logStream?: NodeJ
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(metrics);
   await app.register(drain);
+  await app.register(busy);
   await app.register(envelope);
   await app.register(access);
   await app.register(healthRoutes);

@@ -5,7 +5,7 @@ export interface Config {
   host: string;
   /** Folder for the embedded database and uploads. */
   dataDir: string;
-  /** When set, PostgreSQL over node-postgres; otherwise embedded PGlite in dataDir/pgdata. */
+  /** When set, the PostgreSQL server there; otherwise the embedded PostgreSQL cluster in dataDir/postgres. */
   databaseUrl?: string;
   /** Seed demo data into an empty database. Default: on for the embedded database, off for DATABASE_URL. */
   seedDemo: boolean;
@@ -20,6 +20,8 @@ export interface Config {
   metricsHost: string;
   /** On SIGTERM, how long in-flight requests may take to finish before their connections are cut. */
   shutdownTimeoutMs: number;
+  /** Queries waiting for a pooled connection beyond which API requests are answered 503 (http/busy.ts). */
+  dbQueueLimit: number;
 }
 
 /** A whole number from the environment, or a start-up error naming the variable. */
@@ -46,5 +48,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: env.METRICS_PORT ? whole('METRICS_PORT', env.METRICS_PORT, 65_535) : undefined,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS ? whole('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 600_000) : 10_000,
+    dbQueueLimit: env.DB_QUEUE_LIMIT ? whole('DB_QUEUE_LIMIT', env.DB_QUEUE_LIMIT, 100_000) : 100,
   };
 }

@@ -58,4 +58,4 @@ if (config.metricsPort !== undefined) {
   const metrics = await startMetricsServer(app, { port: config.metricsPort, host: config.metricsHost });
   app.log.info(`metrics: http://${config.metricsHost}:${metrics.port}/metrics`);
 }
-app.log.info(`database: ${database.kind === 'pglite' ? `embedded in ${config.dataDir}` : 'PostgreSQL'}`);
+app.log.info(`database: ${database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}/postgres` : 'PostgreSQL of DATABASE_URL'}`);

@@ -15,7 +15,7 @@ const until = (what: string, check: () => Promise<boolean>) => untilDefault(what
  * Two server processes on one PostgreSQL behave as one (issue 9 §6): main.ts twice, as child processes,
  * on a database created for this file. A role change made through one reaches the other at once, and
  * sign-in failures spread over both add up. Both trust X-Forwarded-For (TRUST_PROXY=1), so the test
- * can speak from several client addresses. PGlite is one process's database: skipped there.
+ * can speak from several client addresses. The run's PostgreSQL is in DATABASE_URL (test/global-setup.ts).
  */
 
 const PG = process.env.DATABASE_URL;
@@ -123,14 +123,14 @@ afterAll(async () => {
 }, 60_000);
 
 describe('two server processes on one PostgreSQL', () => {
-  it.skipIf(!PG)('share sessions: a key from one works on the other, and a sign-out on one ends it on both (PostgreSQL only)', async () => {
+  it('share sessions: a key from one works on the other, and a sign-out on one ends it on both', async () => {
     const { key } = (await signIn(a, 'admin')).datas;
     expect((await call(b, 'GET', '/member/get_member', { key })).code).toBe(200);
     expect((await call(b, 'POST', '/login/logout', { key })).code).toBe(200);
     expect((await call(a, 'GET', '/member/get_member', { key })).code).toBe(999);
   });
 
-  it.skipIf(!PG)('a role change made through one process reaches the other at once (PostgreSQL only)', async () => {
+  it('a role change made through one process reaches the other at once', async () => {
     const adminKey = (await signIn(a, 'admin')).datas.key as string;
     const auditor = (await signIn(b, 'auditor')).datas.key as string;
     expect((await call(b, 'GET', '/equipment/list', { key: auditor, limit: 5 })).code).toBe(200);
@@ -151,7 +151,7 @@ describe('two server processes on one PostgreSQL', () => {
     expect((await call(b, 'GET', '/equipment/list', { key: auditor, limit: 5 })).code).toBe(200);
   });
 
-  it.skipIf(!PG)('sign-in failures spread over both processes add up (PostgreSQL only)', async () => {
+  it('sign-in failures spread over both processes add up', async () => {
     const attacker = '203.0.113.50';
     // PAIR.free wrong passwords for one account from one address, alternating between the processes:
     // neither process alone has seen enough of them to throttle.

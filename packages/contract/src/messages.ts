@@ -50,6 +50,12 @@ export const MESSAGES = {
     'Un registro referenciado no existe o el registro aún está en uso',
     '参照先のレコードが存在しないか、まだ使用中です',
   ),
+  busy: t(
+    '服务器繁忙，请稍后再试',
+    'The server is busy; please try again in a moment',
+    'El servidor está ocupado; inténtelo de nuevo en un momento',
+    'サーバーが混み合っています。しばらくしてから再度お試しください',
+  ),
   internal: t('服务器错误，请稍后再试', 'Server error; please try again later', 'Error del servidor; inténtelo más tarde', 'サーバーエラーです。しばらくしてから再度お試しください'),
   routeNotFound: t('接口不存在', 'No such API call', 'No existe esa llamada a la API', 'そのAPIは存在しません'),
   duplicate: t('{field} 已存在', '{field} already exists', '{field} ya existe', '{field} は既に存在します'),

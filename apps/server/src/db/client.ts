@@ -1,14 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { startEmbedded } from './embedded';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -17,29 +14,15 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  /** `embedded`: the cluster in DATA_DIR this process started; `postgres`: the server of DATABASE_URL. */
+  kind: 'embedded' | 'postgres';
+  pool: pg.Pool;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** drizzle-kit's migrations and their journal (`meta/_journal.json`). */
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
-
-/** Embedded PGlite in a folder (or in memory when dir is undefined). */
-export async function openPglite(dir?: string): Promise<Database> {
-  if (dir) fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
-    db,
-    kind: 'pglite',
-    migrate: async () => {
-      await db.execute(sql`create extension if not exists pg_trgm`);
-      await migratePglite(db as never, { migrationsFolder });
-    },
-    close: () => client.close(),
-  };
-}
 
 /**
  * An idle pooled connection that the server ends (restart, failover, a terminated backend) makes the
@@ -48,15 +31,21 @@ export async function openPglite(dir?: string): Promise<Database> {
  */
 const reportIdleError = (err: Error) => process.stderr.write(`database: idle connection lost: ${err.message}\n`);
 
+/** Connections per server process; what waits beyond them is the bounded queue of http/busy.ts. */
+export const POOL_SIZE = 10;
+
 export async function openPostgres(url: string, opts: { onIdleError?: (err: Error) => void } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A query waits at most 10 s for a connection; the busy check (http/busy.ts) answers 503 long before
+  // the queue gets there.
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: 10_000 });
   pool.on('error', opts.onIdleError ?? reportIdleError);
   // Keep BIGINT money and counts as numbers (they stay far below 2^53) and dates as Date.
   pg.types.setTypeParser(20, (v) => Number(v));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
+    pool,
     migrate: async () => {
       await db.execute(sql`create extension if not exists pg_trgm`);
       await migratePg(db as never, { migrationsFolder });
@@ -65,6 +54,23 @@ export async function openPostgres(url: string, opts: { onIdleError?: (err: Erro
   };
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, 'pgdata'));
+/**
+ * The PostgreSQL server of DATABASE_URL, or the embedded cluster in DATA_DIR/postgres (started here,
+ * stopped by close()). An earlier embedded database (PGlite, DATA_DIR/pgdata) is not read.
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  const legacy = path.join(opts.dataDir, 'pgdata');
+  if (fs.existsSync(path.join(legacy, 'PG_VERSION')))
+    process.stderr.write(`embedded database: ${legacy} (the earlier PGlite database) is no longer read; the database is now in ${path.join(opts.dataDir, 'postgres')}\n`);
+  const cluster = await startEmbedded({ dir: path.join(opts.dataDir, 'postgres') });
+  const database = await openPostgres(cluster.url);
+  return {
+    ...database,
+    kind: 'embedded',
+    close: async () => {
+      await database.close();
+      await cluster.stop();
+    },
+  };
 }

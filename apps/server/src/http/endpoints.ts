@@ -85,8 +85,8 @@ export function defineRoutes<M extends EndpointModule>(api: M, handlers: Handler
           const input = endpoint.body === 'multipart' ? rawInput(req, endpoint) : parseForm(endpoint.input, rawInput(req, endpoint), req.lang);
           const ctx: Ctx = { ip: req.ip, lang: req.lang, config: app.config, req, reply };
           try {
-            // A multipart body arrives at the client's pace: no transaction is held while it does
-            // (PGlite has one connection); its audit row follows in a short one of its own.
+            // A multipart body arrives at the client's pace: no transaction (and no pooled connection)
+            // is held while it does; its audit row follows in a short one of its own.
             const answer =
               audited && endpoint.body === 'multipart'
                 ? await handler(app.db, auth, input, ctx).then(async (out) => {

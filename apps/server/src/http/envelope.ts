@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { Code, formatMessage } from '@app/contract';
 import { AppError } from '../lib/errors';
+import { isPoolTimeout, RETRY_AFTER_SECONDS } from './busy';
 import { requestLang } from './lang';
 
 function pgErrorCode(error: unknown): string | undefined {
@@ -41,6 +42,12 @@ export default fp(async function envelopePlugin(app: FastifyInstance) {
     // A unique or foreign-key violation that a service did not pre-check (e.g. two requests racing).
     if (pgCode === '23505' || pgCode === '23503') {
       return reply.status(200).send({ code: Code.BAD_REQUEST, datas: { error: formatMessage(pgCode === '23505' ? 'conflict' : 'brokenReference', lang) } });
+    }
+    if (isPoolTimeout(error)) {
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ code: 503, datas: { error: formatMessage('busy', lang) } });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

@@ -4,8 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openPglite } from '../db/client';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createTestApp, openTestDatabase, type TestApp } from '../test/harness';
 import { journal } from './health';
 
 let t: TestApp;
@@ -36,7 +35,7 @@ describe('health checks for a load balancer', () => {
   });
 
   it('GET /readyz: 503 with the pending migrations on a database not migrated, 503 when the database is gone', async () => {
-    const database = await openPglite();
+    const database = await openTestDatabase({ empty: true });
     const app = await buildApp(config(), database.db);
     try {
       const pending = await app.inject({ method: 'GET', url: '/readyz' });

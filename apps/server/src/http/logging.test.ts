@@ -5,11 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openPglite, type Database } from '../db/client';
+import type { Database } from '../db/client';
+import { openTestDatabase } from '../test/harness';
 import { adminUsers } from '../db/schema';
 import { hashKey } from '../lib/crypto';
 import { redactUrl, scrubText, serializeError } from '../lib/log';
-import { seedDemoIfEmpty, syncMenus } from '../seed';
 
 /*
  * No secret in any log line (issue 9 §4): session keys in any spelling of the parameter, passwords,
@@ -24,10 +24,7 @@ let logs = '';
 const DEVICE_SECRET = 'device-secret-6f1d2c';
 
 beforeAll(async () => {
-  database = await openPglite();
-  await database.migrate();
-  await syncMenus(database.db);
-  await seedDemoIfEmpty(database.db);
+  database = await openTestDatabase();
   const stream = new PassThrough();
   stream.on('data', (chunk) => {
     logs += chunk.toString();

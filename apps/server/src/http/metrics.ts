@@ -10,8 +10,8 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
  * - http_request_duration_seconds{endpoint, code}: every answer, by endpoint name (`packages.list`;
  *   `static` for the web app's files and pages, `health` for /healthz and /readyz, `not_found`) and
  *   outcome: the envelope's code (200, 400, 998, 999, ...) for API answers, else the HTTP status;
- * - db_pool_*: the PostgreSQL pool's connections (total, idle) and the queries waiting for one. The
- *   embedded database (PGlite) has a single connection and no pool: no gauge for it;
+ * - db_pool_*: the PostgreSQL pool's connections (total, idle) and the queries waiting for one (the
+ *   embedded cluster and DATABASE_URL's server alike);
  * - prom-client's process metrics, event-loop delay among them (nodejs_eventloop_lag_*), once served.
  * They are served by `startMetricsServer` on a port of their own (METRICS_PORT), never by the API's.
  */

@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openPglite, type Database } from '../db/client';
-import { createTestApp, type TestApp } from '../test/harness';
+import type { Database } from '../db/client';
+import { createTestApp, openTestDatabase, type TestApp } from '../test/harness';
 
 let t: TestApp;
 let admin: string;
@@ -75,8 +75,7 @@ describe('headers of the web app', () => {
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'index.html'), shell('__CSP_NONCE__'));
     fs.writeFileSync(path.join(webDist, 'assets', 'index.js'), 'console.log(1)');
-    database = await openPglite();
-    await database.migrate();
+    database = await openTestDatabase({ seed: false });
     app = await buildApp({ ...loadConfig({}), logLevel: 'silent', webDist }, database.db);
     await app.ready();
   });

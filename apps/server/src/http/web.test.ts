@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '@app/contract';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openPglite, type Database } from '../db/client';
-import { createTestApp, type TestApp } from '../test/harness';
+import type { Database } from '../db/client';
+import { createTestApp, openTestDatabase, type TestApp } from '../test/harness';
 import { webCacheControl } from './web';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -31,8 +31,7 @@ describe('the web app on the wire', () => {
     fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(js));
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(js));
     fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    database = await openPglite();
-    await database.migrate();
+    database = await openTestDatabase({ seed: false });
     app = await buildApp({ ...loadConfig({}), logLevel: 'silent', webDist }, database.db);
     await app.ready();
   });

@@ -1,42 +1,37 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
 import { API_BASE } from '@app/contract';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openPglite, openPostgres, type Database, type Db } from '../db/client';
-import { DEMO_PASSWORD, seedDemoIfEmpty, syncMenus } from '../seed';
+import { openPostgres, type Database, type Db } from '../db/client';
+import { DEMO_PASSWORD } from '../seed';
 import { eq, inArray } from 'drizzle-orm';
 import { adminUsers, institutions, menus, roleMenus, roles } from '../db/schema';
 import { hashPassword } from '../lib/crypto';
+import { adminQuery, databaseUrl } from './global-setup';
 
 /** The demo accounts' password, for tests that create accounts of their own. */
 export { DEMO_PASSWORD };
 
 /**
- * A fresh database per test file: in-memory PGlite by default, or a new database on the PostgreSQL
- * server named by DATABASE_URL (dropped again at close), so the same suite runs against both.
+ * A database of the test file's own on the run's PostgreSQL (test/global-setup.ts: the embedded cluster,
+ * or DATABASE_URL's server), copied from a template that is migrated and has every menu node; `seed`
+ * (default) copies the one with the demo data too; `empty` gives a database with no table. Dropped again at close.
  */
-async function freshDatabase(): Promise<Database & { drop?: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return openPglite();
+export async function openTestDatabase(opts: { seed?: boolean; empty?: boolean } = {}): Promise<Database> {
+  const { url, templates } = inject('testDatabase');
   const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
+  // `empty`: not even migrated (a copy of the server's template1).
+  const template = opts.empty ? 'template1' : opts.seed === false ? templates.bare : templates.seeded;
+  await adminQuery(url, `create database ${name} template ${template}`);
   // The forced drop at close may end a connection the pool is still closing: expected, not worth a line.
-  const database = await openPostgres(target.toString(), { onIdleError: () => {} });
+  const database = await openPostgres(databaseUrl(url, name), { onIdleError: () => {} });
   return {
     ...database,
     close: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await adminQuery(url, `drop database if exists ${name} with (force)`);
     },
   };
 }
@@ -64,10 +59,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(opts: { seed?: boolean } = {}): Promise<TestApp> {
-  const database = await freshDatabase();
-  await database.migrate();
-  await syncMenus(database.db);
-  if (opts.seed !== false) await seedDemoIfEmpty(database.db);
+  const database = await openTestDatabase(opts);
   const config = { ...loadConfig({}), logLevel: 'silent', webDist: undefined };
   const app = await buildApp(config, database.db);
   await app.ready();

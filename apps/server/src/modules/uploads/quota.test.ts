@@ -86,7 +86,7 @@ describe('daily upload quota', () => {
     expect((await upload('img', editor, solidPng(4, 4))).datas.error).toMatch(/upload limit/);
   });
 
-  it.skipIf(!process.env.DATABASE_URL)('concurrent uploads of one account cannot overshoot the limit (PostgreSQL only)', async () => {
+  it('concurrent uploads of one account cannot overshoot the limit', async () => {
     await setLimit(3);
     const editor = await t.adminWith('quota-editor-3', ['AcupointManage']);
     const before = stored();

@@ -1,0 +1,129 @@
+/**
+ * The two engines the bench runs on, each with the demo data and then grown to the bench size:
+ * - `embedded`: the default, the cluster in DATA_DIR/postgres that the server starts itself. The bench
+ *   starts it once to seed (and stops it), then the server starts it again; raw SQL reaches the same
+ *   cluster over its Unix socket while the server runs.
+ * - `postgres`: a database of its own on the PostgreSQL server of BENCH_PG_URL (default
+ *   postgres://root@127.0.0.1:5432/test), created here and dropped at the end.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { type Database, openPostgres } from '../../src/db/client';
+import { startEmbedded } from '../../src/db/embedded';
+import { seedDemoIfEmpty, syncMenus } from '../../src/seed';
+
+export type Engine = 'embedded' | 'postgres';
+export const ENGINE_LABEL: Record<Engine, string> = { embedded: 'embedded PostgreSQL 18 (default)', postgres: 'PostgreSQL server' };
+
+export interface BenchDatabase {
+  engine: Engine;
+  /** What the spawned server needs to use this database. */
+  serverEnv: Record<string, string>;
+  /** A connection string the bench uses while the server runs (raw SQL). */
+  url: string;
+  /** Opens the database for the bench itself (seeding); for the embedded one, starts its cluster too. */
+  open(): Promise<Database>;
+  /** Removes everything (the data folder, or the database). */
+  destroy(): Promise<void>;
+}
+
+/** The embedded cluster in a fresh data folder (the server's own layout: DATA_DIR/postgres). */
+export function embeddedDatabase(): BenchDatabase {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+  fs.chmodSync(dataDir, 0o755); // the embedded PostgreSQL's user (when started by root) passes through it
+  let url = '';
+  return {
+    engine: 'embedded',
+    serverEnv: { DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '1' },
+    get url() {
+      return url;
+    },
+    async open() {
+      const cluster = await startEmbedded({ dir: path.join(dataDir, 'postgres') });
+      url = cluster.url;
+      const database = await openPostgres(cluster.url);
+      return {
+        ...database,
+        close: async () => {
+          await database.close();
+          await cluster.stop();
+        },
+      };
+    },
+    async destroy() {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A database of its own on a PostgreSQL server. */
+export async function serverDatabase(serverUrl: string): Promise<BenchDatabase> {
+  const name = `bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  return {
+    engine: 'postgres',
+    serverEnv: { DATABASE_URL: url, SEED_DEMO: '0' },
+    url,
+    open: () => openPostgres(url),
+    async destroy() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Migrations, menus and the demo data, as the server does on its first start. */
+export async function prepare(database: Database) {
+  await database.migrate();
+  await syncMenus(database.db);
+  await seedDemoIfEmpty(database.db);
+}
+
+/**
+ * Grows the device table to `total` rows in one INSERT ... SELECT over generate_series, then ANALYZE.
+ * One device in ten in platform stock (never activated: the nullable columns are null), the others
+ * spread over every institution with hashed (not aligned) values. Arithmetic on the series is bigint:
+ * `g * 7919` in int4 overflows past g = 271,000 ("integer out of range" at a million rows).
+ * There is no inspections table yet (a later issue adds it): devices only carry `total_inspections`.
+ */
+export async function growDevices(database: Database, total: number): Promise<{ inserted: number; ms: number; analyzeMs: number }> {
+  const db = database.db;
+  const rows = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
+  const have = Number(rows(await db.execute(sql`select count(*)::int as n from devices`))[0]!.n);
+  const from = Number(rows(await db.execute(sql`select coalesce(max(id), 0)::int as n from devices`))[0]!.n) + 1;
+  const count = Math.max(0, total - have);
+  const started = performance.now();
+  if (count > 0)
+    await db.execute(sql`
+      with inst as (select array_agg(id order by id) as ids, count(*)::bigint as n from institutions),
+      s as (select g::bigint as g, (g::bigint % 10 = 0) as stock from generate_series(${from}::int, ${from + count - 1}::int) g)
+      insert into devices (serial, model, name, institution_id, status, activated_at, expires_at, remaining_uses, total_inspections, last_seen_at, created_at)
+      select 'BX' || lpad(s.g::text, 8, '0'),
+             (array['BE-100','BE-200','BE-300 Pro'])[1 + s.g % 3],
+             case when s.stock then 'Stock unit ' || s.g else (array['Front desk','Room A','Room B','Mobile unit','Therapy bay','Reception'])[1 + (s.g * 31) % 6] || ' ' || s.g end,
+             case when s.stock then null else inst.ids[1 + (s.g * 2654435761) % inst.n] end,
+             case when s.stock then 'inactive' else (array['active','active','active','active','active','active','active','active','disabled','inactive'])[1 + (s.g * 17) % 10] end,
+             case when s.stock then null else now() - ((s.g * 7877) % (700 * 86400)) * interval '1 second' end,
+             case when s.stock then null else now() + ((s.g * 7919) % (730 * 86400) - 200 * 86400) * interval '1 second' end,
+             case when s.stock or s.g % 3 <> 0 then null else (s.g * 13) % 300 end,
+             case when s.stock then 0 else ((s.g * 104729) % 3000)::int end,
+             case when s.stock then null else now() - ((s.g * 97) % (14 * 86400)) * interval '1 second' end,
+             now() - ((s.g * 6151) % (900 * 86400)) * interval '1 second'
+      from s, inst`);
+  const ms = performance.now() - started;
+  const a = performance.now();
+  await db.execute(sql`analyze`);
+  return { inserted: count, ms, analyzeMs: performance.now() - a };
+}

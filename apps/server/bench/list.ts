@@ -1,0 +1,145 @@
+/**
+ * Part 2: the device list, every filter and sort its page offers, for the platform admin and for a
+ * grade-1 institution (agent1, its subtree): latency over HTTP (one client, the built server: session
+ * check, validation, both queries, JSON, compression) next to the raw SQL of the same request (the
+ * statements the service sends, captured through drizzle's logger, then run directly on a pool the way
+ * the service runs them: the page and the capped count in parallel). HTTP and raw runs alternate, so
+ * the machine's noise falls on both alike.
+ */
+import { equipmentListQuery } from '@app/contract';
+import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Db } from '../src/db/client';
+import * as schema from '../src/db/schema';
+import type { Auth } from '../src/http/access';
+import { readParams } from '../src/lib/params';
+import { list as listDevices } from '../src/modules/equipment/service';
+import { type Client, isOk } from './lib/load';
+
+export type Caller = 'admin' | 'agent1';
+
+export interface ListCase {
+  name: string;
+  caller: Caller;
+  query: Record<string, string>;
+}
+
+/** Every sort column the page's table offers (both directions), the default order, and every filter. */
+export function listCases(opts: { clinicId: number }): ListCase[] {
+  const today = new Date();
+  const day = (d: number) => new Date(today.getTime() + d * 86_400_000).toISOString().slice(0, 10);
+  const sorts = ['serial', 'name', 'status', 'total_inspections', 'activated_at', 'expires_at', 'last_seen_at'];
+  const forCaller = (caller: Caller): ListCase[] => [
+    { name: 'newest first (default), page 1', caller, query: {} },
+    ...sorts.flatMap((s) => [
+      { name: `by ${s} ascending`, caller, query: { sort: s, order: 'ascend' } },
+      { name: `by ${s} descending`, caller, query: { sort: s, order: 'descend' } },
+    ]),
+    // COUNT_CAP (10,000) / 20 rows: the deepest page the pager offers.
+    { name: 'newest first, page 500 (deepest)', caller, query: { page: '500' } },
+    { name: 'by expires_at ascending, page 500', caller, query: { page: '500', sort: 'expires_at', order: 'ascend' } },
+    { name: 'keyword, serial digits', caller, query: { keyword: '0012345' } },
+    { name: 'keyword, common word (therapy)', caller, query: { keyword: 'therapy' } },
+    { name: 'keyword, no match', caller, query: { keyword: 'zzqx' } },
+    { name: 'status = active', caller, query: { status: 'active' } },
+    { name: 'status = disabled, by last_seen_at', caller, query: { status: 'disabled', sort: 'last_seen_at', order: 'descend' } },
+    { name: 'one institution (a clinic)', caller, query: { institution_id: String(opts.clinicId) } },
+    { name: 'expires within the next 90 days', caller, query: { expires_from: day(0), expires_to: day(90), sort: 'expires_at', order: 'ascend' } },
+    { name: 'expiring (within expiring_days)', caller, query: { expiring: '1' } },
+  ];
+  return [...forCaller('admin'), ...forCaller('agent1')];
+}
+
+export interface CaseResult {
+  http: number[];
+  raw: number[];
+  /** What the list answered: its total ("10000+" when capped). */
+  total: string;
+  /** The page statement, to EXPLAIN when the case is slow. */
+  statements: Statement[];
+  /** EXPLAIN ANALYZE of the statements (filled in at scale). */
+  plan?: string;
+}
+
+interface Statement {
+  query: string;
+  params: unknown[];
+}
+
+/**
+ * Measures every case: `iterations` alternating HTTP and raw runs after a warm-up of each.
+ * `rawUrl` is the database the server uses (the bench's own connections to it).
+ */
+export async function measureList(opts: { client: Client; keys: Record<Caller, string>; rawUrl: string; cases: ListCase[]; iterations: number }): Promise<Map<string, CaseResult>> {
+  const pool = new pg.Pool({ connectionString: opts.rawUrl, max: 4 });
+  let captured: Statement[] = [];
+  const capturing = drizzle(pool, { schema, logger: { logQuery: (query, params) => captured.push({ query, params }) } }) as unknown as Db;
+  try {
+    const params = await readParams(capturing);
+    const [agent1] = await capturing.select().from(schema.institutions).where(eq(schema.institutions.username, 'agent1'));
+    if (!agent1) throw new Error('the demo institution agent1 is missing');
+    const auth: Record<Caller, Auth> = {
+      admin: { sessionId: 0, kind: 'admin', restricted: false, viewer: { isAdmin: true, grade: 0 }, params },
+      agent1: {
+        sessionId: 0,
+        kind: 'institution',
+        restricted: false,
+        viewer: { isAdmin: false, grade: 1 },
+        institution: { id: agent1.id, grade: 1, path: agent1.path, termExpiresAt: null, username: 'agent1' },
+        params,
+      },
+    };
+    const out = new Map<string, CaseResult>();
+    for (const c of opts.cases) {
+      const path = `/adminapi/equipment/list?${new URLSearchParams(c.query)}`;
+      const headers = { authorization: `Bearer ${opts.keys[c.caller]}` };
+      captured = [];
+      await listDevices(capturing, auth[c.caller], equipmentListQuery.parse(c.query));
+      // The access check answered the parameters with the session; the rest is the handler's.
+      const statements = captured.filter((s) => !/system_params/.test(s.query));
+      const before = statements.filter((s) => !/"devices"/.test(s.query));
+      const together = statements.filter((s) => /"devices"/.test(s.query));
+      const raw = async () => {
+        for (const s of before) await pool.query(s.query, s.params);
+        await Promise.all(together.map((s) => pool.query(s.query, s.params)));
+      };
+      const http = async () => {
+        const a = await opts.client.get(path, headers);
+        if (!isOk(a)) throw new Error(`${c.caller} ${path}: ${a.status} ${JSON.stringify(a.body).slice(0, 300)}`);
+        return a;
+      };
+      const first = (await http()).body as { datas: { total: number; capped: boolean } };
+      await raw();
+      const r: CaseResult = { http: [], raw: [], total: `${first.datas.total}${first.datas.capped ? '+' : ''}`, statements: together };
+      for (let i = 0; i < opts.iterations; i++) {
+        r.http.push((await http()).ms);
+        const s = performance.now();
+        await raw();
+        r.raw.push(performance.now() - s);
+      }
+      out.set(caseKey(c), r);
+    }
+    return out;
+  } finally {
+    await pool.end();
+  }
+}
+
+export const caseKey = (c: ListCase) => `${c.caller}: ${c.name}`;
+
+/** EXPLAIN ANALYZE of a case's statements (the page, then the count), for the ones that miss. */
+export async function explain(rawUrl: string, statements: Statement[]): Promise<string> {
+  const client = new pg.Client({ connectionString: rawUrl });
+  await client.connect();
+  try {
+    const parts: string[] = [];
+    for (const s of statements) {
+      const { rows } = await client.query(`explain (analyze, costs off, summary on) ${s.query}`, s.params);
+      parts.push(rows.map((r: Record<string, string>) => Object.values(r)[0]).join('\n'));
+    }
+    return parts.join('\n--\n');
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,271 @@
+/** Prints the bench's results as markdown, and the issue's targets with PASS/MISS (part 7). */
+import type { ColdStarts } from './cold-start';
+import { runsText } from './cold-start';
+import type { Engine } from './lib/databases';
+import { ENGINE_LABEL } from './lib/databases';
+import { int, kb, mb, median, ms, p50p95, pct, ratio, table } from './lib/stats';
+import type { CaseResult } from './list';
+import type { SessionsResult } from './sessions';
+import type { Throughput } from './throughput';
+import type { PageLoad } from './web';
+
+export interface EngineResults {
+  version?: string;
+  demoDevices?: number;
+  idleRss?: number;
+  noop?: Throughput;
+  list?: Throughput;
+  listDemo?: Map<string, CaseResult>;
+  listScale?: Map<string, CaseResult>;
+  seed?: { inserted: number; ms: number; analyzeMs: number };
+  sessions: SessionsResult[];
+}
+
+export interface Results {
+  startedAt: Date;
+  quick: boolean;
+  devices: number;
+  machine: string;
+  phases: { throughputSeconds: number; sessionsMs: number; listIterations: number; coldRuns: number };
+  hello?: Throughput;
+  helloRss?: number;
+  engines: Partial<Record<Engine, EngineResults>>;
+  cold?: ColdStarts;
+  web?: { login: PageLoad; home: PageLoad };
+  loadAfter?: number[];
+}
+
+/** The row of the list tables that holds the signed-in no-op (the fixed cost of a request), not a list case. */
+export const NOOP_ROW = 'signed-in no-op (fixed cost of a request, for reference)';
+/** The list target: HTTP p95 within this factor of the raw SQL's p95. */
+const LIST_FACTOR = 1.5;
+const SHORT: Record<Engine, string> = { embedded: 'embedded', postgres: 'PostgreSQL' };
+const mark = (ok: boolean) => (ok ? 'PASS' : '**MISS**');
+const p95ratio = (r: CaseResult) => pct(r.http, 95) / pct(r.raw, 95);
+
+function listTable(engines: Engine[], results: Results, pick: (e: EngineResults) => Map<string, CaseResult> | undefined, judge: boolean): string {
+  const keys = [...new Set(engines.flatMap((e) => [...(pick(results.engines[e]!)?.keys() ?? [])]))];
+  const head = ['case', 'rows', ...engines.flatMap((e) => [`${SHORT[e]} HTTP`, 'raw SQL', 'p95 ratio'])];
+  const rows = keys.map((k) => {
+    const first = engines.map((e) => pick(results.engines[e]!)?.get(k)).find(Boolean);
+    return [
+      k,
+      first?.total ?? '-',
+      ...engines.flatMap((e) => {
+        const r = pick(results.engines[e]!)?.get(k);
+        if (!r) return ['-', '-', '-'];
+        if (k === NOOP_ROW) return [p50p95(r.http), '-', '-'];
+        const q = p95ratio(r);
+        return [p50p95(r.http), p50p95(r.raw), judge ? `${ratio(q)} ${q <= LIST_FACTOR ? '' : '**MISS**'}`.trim() : ratio(q)];
+      }),
+    ];
+  });
+  return table(head, rows);
+}
+
+/** Every list case at scale within LIST_FACTOR: the count and the worst. */
+function listVerdict(m: Map<string, CaseResult> | undefined) {
+  if (!m) return undefined;
+  const entries = [...m.entries()].filter(([k]) => k !== NOOP_ROW).map(([k, r]) => ({ k, q: p95ratio(r), r }));
+  const worst = entries.reduce((a, b) => (b.q > a.q ? b : a));
+  const within = entries.filter((e) => e.q <= LIST_FACTOR).length;
+  return {
+    ok: within === entries.length,
+    text: `${within} of ${entries.length} within ${LIST_FACTOR}x; worst ${ratio(worst.q)} (${worst.k}: ${ms(pct(worst.r.http, 95))} vs ${ms(pct(worst.r.raw, 95))})`,
+    misses: entries.filter((e) => e.q > LIST_FACTOR),
+  };
+}
+
+export function printReport(res: Results) {
+  const out: string[] = [];
+  const say = (s = '') => out.push(s);
+  const engines = (Object.keys(res.engines) as Engine[]).filter((e) => res.engines[e]);
+  const E = (e: Engine) => res.engines[e]!;
+  const n = res.devices.toLocaleString('en-US');
+
+  say(`# Bench ${res.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC${res.quick ? ' (BENCH_QUICK: short phases, not for the record)' : ''}`);
+  say();
+  say(`Machine: ${res.machine}; load average at the end ${res.loadAfter?.map((x) => x.toFixed(2)).join(' / ') ?? '-'}.`);
+  say(
+    `Engines: ${engines.map((e) => `${ENGINE_LABEL[e]} ${E(e).version ?? ''}`.trim()).join('; ')}. Servers: the built server (\`node dist/main.js\`) as a child process; this process generates the load.`,
+  );
+
+  say();
+  say('## 1. Seeding at scale');
+  say(
+    table(
+      ['engine', 'demo devices', 'inserted (generate_series, one INSERT ... SELECT)', 'insert', 'ANALYZE', 'rows/s'],
+      engines.map((e) => {
+        const s = E(e).seed;
+        return [SHORT[e], int(E(e).demoDevices ?? Number.NaN), s ? int(s.inserted) : '-', s ? ms(s.ms) : '-', s ? ms(s.analyzeMs) : '-', s ? int(s.inserted / (s.ms / 1000)) : '-'];
+      }),
+    ),
+  );
+  say();
+  say('Inspections: none seeded. There is no inspections table yet (a later issue adds it); devices only carry a `total_inspections` count, which is seeded and sortable.');
+
+  const withList = engines.filter((e) => E(e).listDemo || E(e).listScale);
+  if (withList.length) {
+    say();
+    say(`## 2. Device list: HTTP (one client) next to its raw SQL, p50 / p95 of ${res.phases.listIterations} runs`);
+    say(
+      'HTTP: the built server (session check, validation, page and capped count, JSON, br). Raw SQL: the same statements, captured from the service, run directly in parallel as the service runs them. Ratio: HTTP p95 / raw p95.',
+    );
+    say();
+    say(`### Demo size (${int(E(withList[0]!).demoDevices ?? Number.NaN)} devices)`);
+    say(listTable(withList, res, (e) => e.listDemo, false));
+    say();
+    say(`### ${n} devices`);
+    say(listTable(withList, res, (e) => e.listScale, true));
+  }
+
+  if (res.hello || engines.some((e) => E(e).noop)) {
+    say();
+    say(`## 3. Throughput, 10 connections (autocannon, ${res.phases.throughputSeconds} s after a warm-up)`);
+    const h = res.hello?.rps ?? Number.NaN;
+    const row = (name: string, t?: Throughput) => [name, t ? int(t.rps) : '-', t ? `${t.p50} / ${t.p99} ms` : '-', t ? ratio(t.rps / h) : '-', t ? int(t.failures) : '-'];
+    say(
+      table(
+        ['', 'req/s', 'latency p50 / p99', 'x hello-world', 'failures'],
+        [
+          row('bare Fastify hello-world', res.hello),
+          ...engines.map((e) => row(`signed-in no-op (get_institution_info), ${SHORT[e]}`, E(e).noop)),
+          ...engines.map((e) => row(`device list page 1 (admin, demo data), ${SHORT[e]}`, E(e).list)),
+        ],
+      ),
+    );
+  }
+
+  const sessionCols = engines.flatMap((e) => E(e).sessions.map((s) => ({ e, s })));
+  if (sessionCols.length) {
+    say();
+    say(`## 4. Concurrent sessions, ${res.phases.sessionsMs / 1000} s each, no think time`);
+    say(
+      'Each session signs in first (all at once: the burst), then loops: 70% device list pages (page 1-5, any sort, some filters), 25% who-am-I (agent1: the no-op; admin: get_member), 5% a new sign-in. Half admin, half agent1, each session on a loopback address of its own. Latencies are of good answers; 503s (the bounded queue) and timeouts (no answer in 10 s) apart from other errors.',
+    );
+    const lat = (s: SessionsResult, label: string) => p50p95(s.load.rec.of(label));
+    const rows: [string, (s: SessionsResult) => string][] = [
+      ['good answers/s', (s) => int(s.load.rps)],
+      ['sign-in burst at start, p50 / p95', (s) => p50p95(s.burst)],
+      ['503s in the burst (tried again after Retry-After)', (s) => int(s.burstBusy)],
+      ['sign-in, p50 / p95', (s) => lat(s, 'sign-in')],
+      ['device list, p50 / p95', (s) => lat(s, 'device list')],
+      ['no-op, p50 / p95', (s) => lat(s, 'no-op')],
+      ['get_member, p50 / p95', (s) => lat(s, 'get_member')],
+      ['errors', (s) => int(s.load.rec.errors)],
+      ['503 (busy)', (s) => int(s.load.rec.busy)],
+      ['timeouts', (s) => int(s.load.rec.timeouts)],
+      ['event-loop delay p99 / max', (s) => `${ms(s.loopP99)} / ${ms(s.loopMax)}`],
+      ['server RSS after', (s) => mb(s.rssAfter)],
+    ];
+    say(
+      table(
+        ['', ...sessionCols.map(({ e, s }) => `${SHORT[e]}, ${s.sessions}`)],
+        rows.map(([name, f]) => [name, ...sessionCols.map(({ s }) => f(s))]),
+      ),
+    );
+    const samples = sessionCols.flatMap(({ e, s }) => s.load.rec.errorSamples.map((x) => `${SHORT[e]} ${s.sessions}: ${x}`));
+    if (samples.length) say(`\nError samples: ${samples.slice(0, 6).join('; ')}`);
+  }
+
+  say();
+  say('## Server memory (Node process RSS; the embedded PostgreSQL runs in processes of its own)');
+  say(
+    table(
+      ['', ...engines.map((e) => SHORT[e]), 'bare Fastify'],
+      [
+        ['idle (started, two sign-ins)', ...engines.map((e) => mb(E(e).idleRss ?? Number.NaN)), res.helloRss ? mb(res.helloRss) : '-'],
+        ...[50, 200].map((k) => [`after ${k} sessions`, ...engines.map((e) => mb(E(e).sessions.find((s) => s.sessions === k)?.rssAfter ?? Number.NaN)), '-']),
+      ],
+    ),
+  );
+
+  if (res.cold) {
+    say();
+    say(`## 5. Cold start to the first answer (built server, embedded default; median of ${res.cold.existing.length}, runs)`);
+    say(table(['empty folder (initdb, migrations, menus, demo data)', 'existing data'], [[runsText(res.cold.empty), runsText(res.cold.existing)]]));
+  }
+
+  if (res.web) {
+    say();
+    say('## 6. First paint, slow 4G (562.5 ms, 1.26 Mbit/s down, 608 kbit/s up; CPU 1x), empty cache');
+    const w = res.web;
+    const row = (name: string, p: PageLoad) => [
+      name,
+      ms(p.fcp),
+      ms(p.lcp),
+      p.firstRow ? ms(p.firstRow) : '-',
+      `${kb(p.js.wire)} (${p.js.encodings.join(', ')})`,
+      String(p.js.files),
+      `${kb(p.js.plain)} / ${kb(p.js.gzip)} / ${kb(p.js.brotli)}`,
+    ];
+    say(
+      table(
+        ['page', 'first contentful paint', 'largest contentful paint', 'first device row', 'JS on the wire', 'JS files', 'plain / gzip / br on disk'],
+        [row('/login', w.login), row('/dashboard/index (signed in)', w.home)],
+      ),
+    );
+    say(`\nScreenshots: ${w.login.screenshot}, ${w.home.screenshot}`);
+  }
+
+  // 7. Targets.
+  const t: [string, string, boolean | undefined][] = [];
+  if (res.web) {
+    t.push(['login page largest paint on slow 4G <= 2,800 ms', ms(res.web.login.lcp), res.web.login.lcp <= 2800]);
+    const home = Math.max(res.web.home.lcp, res.web.home.firstRow ?? 0);
+    t.push(['home page with its device rows on slow 4G <= 6,000 ms', `${ms(home)} (rows at ${ms(res.web.home.firstRow ?? Number.NaN)}, LCP ${ms(res.web.home.lcp)})`, home <= 6000]);
+    const most = Math.max(res.web.login.js.wire, res.web.home.js.wire);
+    t.push(['any page <= 450 KB compressed JS', `${kb(most)} (login ${kb(res.web.login.js.wire)}, home ${kb(res.web.home.js.wire)})`, most <= 450 * 1024]);
+  }
+  for (const e of engines) {
+    const h = res.hello?.rps;
+    const noop = E(e).noop;
+    const list = E(e).list;
+    if (h && noop) t.push([`signed-in no-op >= 0.5x hello-world (${SHORT[e]})`, `${ratio(noop.rps / h)} (${int(noop.rps)} / ${int(h)})`, noop.rps / h >= 0.5]);
+    const need = e === 'embedded' ? 0.05 : 0.1;
+    if (h && list) t.push([`device list at demo size >= ${need}x hello-world (${SHORT[e]})`, `${ratio(list.rps / h)} (${int(list.rps)} / ${int(h)})`, list.rps / h >= need]);
+  }
+  for (const e of engines) {
+    const v = listVerdict(E(e).listScale);
+    if (v) t.push([`every list p95 <= ${LIST_FACTOR}x its raw SQL at ${n} (${SHORT[e]})`, v.text, v.ok]);
+  }
+  const s50 = E('embedded' as Engine)?.sessions.find((s) => s.sessions === 50);
+  if (s50) {
+    const signIn = pct(s50.load.rec.of('sign-in'), 95);
+    const list = pct(s50.load.rec.of('device list'), 95);
+    const bad = s50.load.rec.errors + s50.load.rec.busy + s50.load.rec.timeouts;
+    t.push(['embedded, 50 sessions: sign-in p95 <= 1 s', ms(signIn), signIn <= 1000]);
+    t.push(['embedded, 50 sessions: device list p95 <= 300 ms', ms(list), list <= 300]);
+    t.push(['embedded, 50 sessions: event-loop delay p99 <= 50 ms', ms(s50.loopP99), s50.loopP99 <= 50]);
+    t.push(['embedded, 50 sessions: 0 errors (503s and timeouts included)', `${bad} (errors ${s50.load.rec.errors}, 503 ${s50.load.rec.busy}, timeouts ${s50.load.rec.timeouts})`, bad === 0]);
+  }
+  const s200 = E('embedded' as Engine)?.sessions.find((s) => s.sessions === 200);
+  if (s200)
+    t.push(['embedded, 200 sessions: 0 timeouts (503s counted)', `${s200.load.rec.timeouts} timeouts, ${s200.load.rec.busy} 503s, ${s200.load.rec.errors} other errors`, s200.load.rec.timeouts === 0]);
+  const idle = res.engines.embedded?.idleRss;
+  if (idle) t.push(['server memory idle on the embedded default <= 250 MB', mb(idle), idle <= 250 * 2 ** 20]);
+  if (res.cold) t.push(['cold start with existing data <= 1,500 ms', `${ms(median(res.cold.existing))} (median)`, median(res.cold.existing) <= 1500]);
+  say();
+  say('## 7. Targets of the issue');
+  say(
+    table(
+      ['target', 'measured', ''],
+      t.map(([name, value, ok]) => [name, value, ok === undefined ? '-' : mark(ok)]),
+    ),
+  );
+  say(`\n${t.filter(([, , ok]) => ok).length} of ${t.length} targets met.`);
+
+  for (const e of engines) {
+    const v = listVerdict(E(e).listScale);
+    if (!v?.misses.length) continue;
+    say();
+    say(`## Plans of the list cases over ${LIST_FACTOR}x at ${n}, ${SHORT[e]}`);
+    for (const m of v.misses) {
+      say(`\n### ${m.k} (${ratio(m.q)})`);
+      say('```');
+      say(m.r.plan ?? '(no plan)');
+      say('```');
+    }
+  }
+  console.log(out.join('\n'));
+}

@@ -1,0 +1,77 @@
+/**
+ * Part 6: first paint on a throttled network. Chromium (playwright-core, Debian's build) with the network
+ * emulated through CDP as DevTools' "Slow 4G" preset (Lighthouse's mobile slow 4G): 562.5 ms latency,
+ * 1.4 Mbps * 0.9 down, 675 kbps * 0.9 up; CPU throttling 1x (none). A fresh browser context (empty
+ * cache) per page. Measured in the page: first contentful paint, largest contentful paint, and on the
+ * home page the moment the first device row is in the DOM; JS bytes as transferred (wire-bytes.ts).
+ */
+import { TOKEN_COOKIE } from '@app/contract';
+import type { BrowserContext } from 'playwright-core';
+import { type JsBytes, launchChromium, watchJs } from './wire-bytes';
+
+export const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1.4 * 1000 * 1000 * 0.9) / 8, uploadThroughput: (675 * 1000 * 0.9) / 8, connectionType: 'cellular4g' as const };
+
+export interface PageLoad {
+  fcp: number;
+  lcp: number;
+  /** Home page: the first device row in the DOM (ms after navigation start). */
+  firstRow?: number;
+  js: JsBytes;
+  screenshot: string;
+}
+
+declare global {
+  interface Window {
+    __bench: { lcp: number; fcp: number; firstRow: number };
+  }
+}
+
+/** Records LCP, FCP and the first table row, from the document's start (init script: before any page script). */
+function observe() {
+  const b = { lcp: 0, fcp: 0, firstRow: 0 };
+  window.__bench = b;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) b.lcp = e.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') b.fcp = e.startTime;
+  }).observe({ type: 'paint', buffered: true });
+  const check = () => {
+    if (!b.firstRow && document.querySelector('.ant-table-row')) b.firstRow = performance.now();
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+}
+
+async function load(context: BrowserContext, url: string, until: 'networkidle' | 'row', screenshot: string): Promise<PageLoad> {
+  await context.addInitScript(observe);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  const js = watchJs(page);
+  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+  if (until === 'row') await page.locator('.ant-table-row').first().waitFor({ timeout: 120_000 });
+  await page.waitForLoadState('networkidle', { timeout: 120_000 });
+  const m = await page.evaluate(() => window.__bench);
+  await page.screenshot({ path: screenshot });
+  return { fcp: m.fcp, lcp: m.lcp, firstRow: until === 'row' ? m.firstRow : undefined, js: await js.summary(), screenshot };
+}
+
+/** The login page signed out, and the home page (/dashboard/index) signed in as `adminKey`'s session. */
+export async function webLoads(url: string, adminKey: string, shots: string): Promise<{ login: PageLoad; home: PageLoad }> {
+  const browser = await launchChromium();
+  try {
+    const ctx = () => browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 850 } });
+    const loginContext = await ctx();
+    const login = await load(loginContext, `${url}/login`, 'networkidle', `${shots}/bench-login.png`);
+    await loginContext.close();
+    const homeContext = await ctx();
+    await homeContext.addCookies([{ name: TOKEN_COOKIE, value: encodeURIComponent(adminKey), url, sameSite: 'Lax' }]);
+    const home = await load(homeContext, `${url}/dashboard/index`, 'row', `${shots}/bench-home.png`);
+    await homeContext.close();
+    return { login, home };
+  } finally {
+    await browser.close();
+  }
+}

@@ -20,6 +20,9 @@ import { doctorsApi } from './api/doctors';
 import { usersApi } from './api/users';
 import { auditApi } from './api/audit';
 import { docsApi } from './api/docs';
+import { codesApi } from './api/codes';
+import { regionsApi } from './api/regions';
+import { branchesApi } from './api/branches';
 
 export const API = {
   auth: authApi,
@@ -37,6 +40,9 @@ export const API = {
   users: usersApi,
   audit: auditApi,
   docs: docsApi,
+  codes: codesApi,
+  regions: regionsApi,
+  branches: branchesApi,
 } as const;
 
 type Api = typeof API;

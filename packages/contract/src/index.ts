@@ -25,3 +25,6 @@ export * from './api/doctors';
 export * from './api/users';
 export * from './api/audit';
 export * from './api/docs';
+export * from './api/codes';
+export * from './api/regions';
+export * from './api/branches';

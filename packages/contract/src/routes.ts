@@ -86,8 +86,29 @@ export const ROUTES = [
     icon: 'apartment',
     grades: null,
     children: [
-      { name: 'InstitutionList', path: '/institutional/index', title: t('机构列表', 'Institution list', 'Lista de instituciones', '機関一覧'), grades: ALL },
-      { name: 'InspectionApply', path: '/institutional/inspection-apply', title: t('分支机构设置', 'Branch setup', 'Alta de sucursales', '支店設定'), grades: ALL },
+      {
+        name: 'InstitutionList',
+        path: '/institutional/index',
+        title: t('机构列表', 'Institution list', 'Lista de instituciones', '機関一覧'),
+        grades: ALL,
+        buttons: [
+          { key: 'institution:add', title: B.add, grades: [1, 2, 3] },
+          { key: 'institution:edit', title: B.edit, grades: [1, 2, 3] },
+          { key: 'institution:status', title: t('启用/停用', 'Enable/disable', 'Activar/desactivar', '有効/無効'), grades: [1, 2, 3] },
+          { key: 'institution:password', title: t('重置密码', 'Reset password', 'Restablecer contraseña', 'パスワード再設定'), grades: [1, 2, 3] },
+          { key: 'institution:move', title: t('调整上级', 'Move', 'Mover', '上位の変更') },
+        ],
+      },
+      {
+        name: 'InspectionApply',
+        path: '/institutional/inspection-apply',
+        title: t('分支机构设置', 'Branch setup', 'Alta de sucursales', '支店設定'),
+        grades: ALL,
+        buttons: [
+          { key: 'branch:apply', title: t('申请分支机构', 'Apply for a branch', 'Solicitar sucursal', '支店を申請'), grades: [1, 2, 3] },
+          { key: 'branch:review', title: t('审核', 'Review', 'Revisar', '審査') },
+        ],
+      },
       { name: 'InstitutionEndRecord', path: '/institutional/institution-end-record', title: t('后台激活记录', 'Activation records', 'Registros de activación', 'アクティベーション記録'), grades: ALL },
     ],
   },
@@ -120,7 +141,20 @@ export const ROUTES = [
     title: t('激活码', 'Activation codes', 'Códigos de activación', 'アクティベーションコード'),
     icon: 'key',
     grades: null,
-    children: [{ name: 'ActivationCode', path: '/activation-code/index', title: t('激活码', 'Activation codes', 'Códigos de activación', 'アクティベーションコード'), grades: [] }],
+    children: [
+      {
+        name: 'ActivationCode',
+        path: '/activation-code/index',
+        title: t('激活码', 'Activation codes', 'Códigos de activación', 'アクティベーションコード'),
+        grades: [],
+        buttons: [
+          { key: 'activation:generate', title: t('生成激活码', 'Generate codes', 'Generar códigos', 'コード生成') },
+          { key: 'activation:void', title: t('作废', 'Void', 'Anular', '無効化') },
+          { key: 'activation:assign', title: t('分配给机构', 'Assign to institution', 'Asignar a institución', '機関に割り当て') },
+          { key: 'activation:export', title: t('导出激活码', 'Export codes', 'Exportar códigos', 'コードをエクスポート') },
+        ],
+      },
+    ],
   },
   {
     name: 'DistributionParent',

@@ -21,7 +21,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, isNull } from 'drizzle-orm';
 import { API_BASE, ENDPOINTS, formatMessage, INT_MAX } from '@app/contract';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../test/harness';
-import { acupoints, adminUsers, auditLog, devices, diseaseCategories, diseases, doctors, endUsers, institutions, menus, packages, roles, schematics, systems } from '../db/schema';
+import {
+  activationRecords,
+  acupoints,
+  adminUsers,
+  auditLog,
+  branchApplications,
+  devices,
+  diseaseCategories,
+  diseases,
+  doctors,
+  endUsers,
+  institutions,
+  menus,
+  packages,
+  roles,
+  schematics,
+  systems,
+} from '../db/schema';
 import { createSession } from '../lib/sessions';
 import { hashPassword } from '../lib/crypto';
 
@@ -54,6 +71,19 @@ const TABLE: Record<string, readonly [Outcome, Outcome, Outcome, Outcome, Outcom
   'auth.modifyField':              ['w',    'w',    'w',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
   'equipment.list':                ['ok',   'ok',   'F',    'ok',   'ok',   'ok',   'ok',   998,    998,    999,  999],
   'institutions.options':          ['ok',   'ok',   'F',    'ok',   'ok',   'ok',   'ok',   998,    998,    999,  999],
+  'institutions.list':             ['ok',   'F',    'F',    'ok',   'ok',   'ok',   'ok',   998,    998,    999,  999],
+  'institutions.subtree':          ['ok',   'F',    'F',    'ok',   'F',    'F',    'F',    998,    998,    999,  999],
+  'institutions.detail':           ['ok',   'F',    'F',    'ok',   'ok',   'F',    'F',    998,    998,    999,  999],
+  'institutions.add':              ['w',    'F',    'F',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
+  'institutions.edit':             ['w',    'F',    'F',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
+  'institutions.setStatus':        ['w',    'F',    'F',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
+  'institutions.resetPassword':    ['w',    'F',    'F',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
+  'institutions.move':             ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'regions.tree':                  ['ok',   'ok',   'ok',   'ok',   'ok',   'ok',   'ok',   998,    998,    999,  999],
+  'branches.list':                 ['ok',   'F',    'F',    'ok',   'ok',   'ok',   'ok',   998,    998,    999,  999],
+  'branches.apply':                ['F',    'F',    'F',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
+  'branches.approve':              ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'branches.reject':               ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'jurisdiction.menuTree':         ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'jurisdiction.menuDetail':       ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'jurisdiction.menuAdd':          ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
@@ -134,6 +164,16 @@ const TABLE: Record<string, readonly [Outcome, Outcome, Outcome, Outcome, Outcom
   'docs.openapi':                  ['file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file'],
   'docs.reference':                ['file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file'],
   'docs.asset':                    ['file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file'],
+  'codes.generate':                ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'codes.batches':                 ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'codes.list':                    ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'codes.voidCodes':               ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'codes.assign':                  ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'codes.exportBatch':             ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'codes.redeemInstitution':       ['F',    'F',    'F',    'w',    'w',    'w',    'w',    'w',    'w',    999,  999],
+  'codes.redeemDevice':            ['F',    'F',    'F',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
+  'codes.records':                 ['ok',   'F',    'F',    'ok',   'ok',   'ok',   'ok',   998,    998,    999,  999],
+  'codes.recordsExport':           ['file', 'F',    'F',    'file', 'file', 'file', 'file', 998,    998,    999,  999],
 };
 
 /**
@@ -162,6 +202,10 @@ interface Fixture {
   /** Expected ids of scoped reads, per identity. */
   devices: Partial<Record<Who, number[]>>;
   institutions: Partial<Record<Who, number[]>>;
+  /** Activation records whose institution each identity sees. */
+  records: Partial<Record<Who, number[]>>;
+  /** Branch applications whose applicant each identity sees. */
+  applications: Partial<Record<Who, number[]>>;
 }
 
 let t: TestApp;
@@ -181,6 +225,29 @@ function inputOf(name: string): Input {
       return json({ username: 'clinic3', password: DEMO_PASSWORD });
     case 'equipment.list':
       return json({ limit: 200 });
+    case 'institutions.list':
+      // Any filter makes the list flat: every institution of the caller's subtree (all are enabled).
+      return json({ limit: 200, status: 'enabled' });
+    case 'institutions.subtree':
+      return json({ ids: String(fx.inst.agent1), depth: 3 });
+    case 'institutions.detail':
+      return json({ id: fx.inst.agent2 });
+    case 'institutions.resetPassword':
+      return json({ id: MISSING, password: 1 });
+    case 'branches.list':
+      return json({ limit: 200 });
+    case 'branches.apply':
+      // A whole application whose account name is taken: refused by its rule, after the access check.
+      return json({ name: 'Branch', contact_name: 'Contact', phone: '13800000000', region: ['330000', '330100', '330106'], username: 'agent1' });
+    case 'codes.records':
+      return json({ limit: 100 });
+    case 'codes.recordsExport':
+      return json({ format: 'csv' });
+    case 'codes.redeemInstitution':
+      // A well-formed code that does not exist: refused by the rule (wrong code), after the access check.
+      return json({ code: '0000-0000-0000-0000' });
+    case 'codes.redeemDevice':
+      return json({ id: MISSING, code: '0000-0000-0000-0000' });
     case 'jurisdiction.menuDetail':
       return json({ id: ids.menu });
     case 'jurisdiction.roleDetail':
@@ -230,6 +297,17 @@ function checkData(name: string, who: Who, datas: any): string | null {
       return expectIds(sortedIds(datas.list), fx.devices[who]) ?? (datas.total === fx.devices[who]!.length ? null : `total ${datas.total}`);
     case 'institutions.options':
       return expectIds(sortedIds(datas), fx.institutions[who]);
+    case 'institutions.list':
+      return expectIds(sortedIds(datas.list), fx.institutions[who]);
+    case 'institutions.subtree':
+      return expectIds(
+        sortedIds(datas.list),
+        [fx.inst.agent2!, fx.inst.clinic3!, fx.inst.overdue3!].sort((a, b) => a - b),
+      );
+    case 'branches.list':
+      return expectIds(sortedIds(datas.list), fx.applications[who]);
+    case 'codes.records':
+      return expectIds(sortedIds(datas.list), fx.records[who]) ?? (datas.total === fx.records[who]!.length ? null : `total ${datas.total}`);
     case 'auth.memberInfo':
       return datas.username === who ? null : `username ${datas.username}`;
     case 'auth.institutionInfo': {
@@ -358,9 +436,21 @@ beforeAll(async () => {
   const allDevices = await db.select({ id: devices.id, institutionId: devices.institutionId }).from(devices);
   const scoped: Fixture['devices'] = {};
   const pickable: Fixture['institutions'] = {};
+  const allApplications = await db.select({ id: branchApplications.id, applicantId: branchApplications.applicantId }).from(branchApplications);
+  const applications: Fixture['applications'] = {};
+  const allRecords = await db.select({ id: activationRecords.id, institutionId: activationRecords.institutionId }).from(activationRecords);
+  const records: Fixture['records'] = {};
   for (const [who, sees] of Object.entries(SEES) as [Who, readonly string[] | 'all'][]) {
     const mine = sees === 'all' ? insts.map((r) => r.id) : sees.map((u) => inst[u]!);
     pickable[who] = [...mine].sort((a, b) => a - b);
+    records[who] = allRecords
+      .filter((r) => mine.includes(r.institutionId))
+      .map((r) => r.id)
+      .sort((a, b) => a - b);
+    applications[who] = allApplications
+      .filter((a) => mine.includes(a.applicantId))
+      .map((a) => a.id)
+      .sort((a, b) => a - b);
     scoped[who] = allDevices
       .filter((d) => (sees === 'all' ? true : d.institutionId !== null && mine.includes(d.institutionId)))
       .map((d) => d.id)
@@ -371,6 +461,8 @@ beforeAll(async () => {
     inst,
     devices: scoped,
     institutions: pickable,
+    records,
+    applications,
     ids: {
       'admin:admin': adminId('admin'),
       'admin:auditor': adminId('auditor'),
@@ -392,6 +484,10 @@ beforeAll(async () => {
   // The seeded trees are what the expectations above assume.
   expect(insts.map((r) => r.username).sort()).toEqual(['agent1', 'agent1b', 'agent2', 'agent2b', 'clinic3', 'clinic3b', 'overdue3']);
   expect(new Set(allDevices.map((d) => d.institutionId)).size).toBeGreaterThan(7);
+  // Activation records in both trees, so each scoped list of them is a real check.
+  expect(new Set(allRecords.map((r) => r.institutionId)).size).toBeGreaterThan(2);
+  // Applications of both trees, so each scoped list of them is a real check.
+  expect(new Set(allApplications.map((a) => a.applicantId)).size).toBeGreaterThan(3);
   const overdue = insts.find((r) => r.username === 'overdue3')!;
   expect(overdue.termExpiresAt!.getTime()).toBeLessThan(Date.now());
 });

@@ -6,7 +6,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Tx } from '../db/client';
 import acupointsRoutes from './acupoints/routes';
 import auditRoutes from './audit/routes';
+import codesRoutes from './codes/routes';
 import authRoutes from './auth/routes';
+import branchesRoutes from './branches/routes';
 import diseasesRoutes from './diseases/routes';
 import docsRoutes from './docs/routes';
 import doctorsRoutes from './doctors/routes';
@@ -15,11 +17,14 @@ import institutionsRoutes from './institutions/routes';
 import jurisdictionRoutes from './jurisdiction/routes';
 import packagesRoutes from './packages/routes';
 import paramsRoutes from './params/routes';
+import regionsRoutes from './regions/routes';
 import schematicsRoutes from './schematics/routes';
 import systemsRoutes from './systems/routes';
 import uploadsRoutes from './uploads/routes';
 import usersRoutes from './users/routes';
 import * as acupointsSeed from './acupoints/seed';
+import * as codesSeed from './codes/seed';
+import * as branchesSeed from './branches/seed';
 import * as diseasesSeed from './diseases/seed';
 import * as doctorsSeed from './doctors/seed';
 import * as packagesSeed from './packages/seed';
@@ -32,6 +37,8 @@ export const moduleRoutes: Record<string, FastifyPluginAsync> = {
   acupoints: acupointsRoutes,
   audit: auditRoutes,
   auth: authRoutes,
+  codes: codesRoutes,
+  branches: branchesRoutes,
   diseases: diseasesRoutes,
   docs: docsRoutes,
   doctors: doctorsRoutes,
@@ -40,6 +47,7 @@ export const moduleRoutes: Record<string, FastifyPluginAsync> = {
   jurisdiction: jurisdictionRoutes,
   packages: packagesRoutes,
   params: paramsRoutes,
+  regions: regionsRoutes,
   schematics: schematicsRoutes,
   systems: systemsRoutes,
   uploads: uploadsRoutes,
@@ -55,6 +63,8 @@ export interface ModuleSeed {
 /** The demo data of each module that has some, by folder name. */
 export const moduleSeeds: Record<string, ModuleSeed> = {
   acupoints: acupointsSeed,
+  codes: codesSeed,
+  branches: branchesSeed,
   diseases: diseasesSeed,
   doctors: doctorsSeed,
   packages: packagesSeed,

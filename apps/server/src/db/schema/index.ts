@@ -4,3 +4,5 @@ export * from './master';
 export * from './people';
 export * from './packages';
 export * from './audit';
+export * from './codes';
+export * from './branches';

@@ -69,7 +69,8 @@ async function signIn(db: Tx, kind: SubjectKind, input: LoginBody, ip: string): 
   // A failure keeps its reserved row: it counts.
   if (!row || !valid) throw badRequest('badCredentials');
   await clearFailures(db, username, address);
-  if (row.status !== 1) throw badRequest('accountDisabled');
+  // A disabled institution is told so (its sessions ended when it was disabled); a disabled admin likewise.
+  if (row.status !== 1) throw badRequest(kind === 'institution' ? 'institutionDisabled' : 'accountDisabled');
   const { key } = await createSession(db, { kind, subjectId: row.id, ip });
   if (kind === 'admin') await db.update(adminUsers).set({ lastLoginAt: new Date() }).where(eq(adminUsers.id, row.id));
   return { key, id: row.id };

@@ -1,3 +1,3 @@
-/** What other modules use of institutions: subtree scoping by materialised path. */
-export { institutionSubtreeIds, isInSubtree, pathOf } from './scope';
-export { snapshot as snapshotInstitution } from './service';
+/** What other modules use of institutions: subtree scoping by materialised path, and creating one (branch approval). */
+export { inSubtree, institutionSubtreeIds, isInSubtree, pathOf } from './scope';
+export { assertUsernameFree, createInstitution, snapshot as snapshotInstitution, type NewInstitution } from './service';

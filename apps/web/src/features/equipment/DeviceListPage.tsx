@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import Form from 'antd/es/form';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
@@ -12,10 +12,13 @@ import { boolFilter, dateRangeFilter, ListPage, numberFilter, useListParams, Key
 import { InstitutionSelect } from '../../components/InstitutionSelect';
 import { LazyRangePicker } from '../../components/LazyRangePicker';
 import { RelativeTime } from '../../components/RelativeTime';
+import { RowActions } from '../../components/RowActions';
 import { formatDateTime } from '../../lib/time';
 import { formatNumber } from '../../lib/money';
+import { useSession } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
 import { useDevices } from './api';
+import { RedeemCodeDialog } from './RedeemCodeDialog';
 
 const FILTERS = ['keyword', 'status', 'institution_id', 'expires_from', 'expires_to', 'expiring'] as const;
 const CODECS = [numberFilter('institution_id'), dateRangeFilter('expires', 'expires_from', 'expires_to'), boolFilter('expiring')];
@@ -28,6 +31,9 @@ export default function DeviceListPage() {
   const lang = useSettings((s) => s.lang);
   const params = useListParams({ filters: FILTERS });
   const query = useDevices(params.query);
+  // Device codes are redeemed by the institution that owns the device (the server checks the same).
+  const ownInstitution = useSession((s) => (s.isAdmin ? null : s.userId));
+  const [redeeming, setRedeeming] = useState<DeviceRow | null>(null);
 
   const columns = useMemo<ColumnsType<DeviceRow>>(() => {
     const now = Date.now();
@@ -81,37 +87,51 @@ export default function DeviceListPage() {
         },
       },
       { key: 'last_seen_at', dataIndex: 'last_seen_at', title: t('col.lastSeen'), sorter: true, render: (v: string | null) => <RelativeTime value={v} placeholder={t('never')} /> },
+      ...(ownInstitution == null
+        ? []
+        : [
+            {
+              key: 'actions',
+              title: t('col.actions'),
+              fixed: 'right' as const,
+              render: (_: unknown, r: DeviceRow) =>
+                r.institution_id === ownInstitution && r.status !== 'disabled' ? <RowActions actions={[{ key: 'redeem', label: t('redeem.action'), onClick: () => setRedeeming(r) }]} /> : null,
+            },
+          ]),
     ];
-  }, [t, lang]);
+  }, [t, lang, ownInstitution]);
 
   return (
-    <ListPage<DeviceRow, (typeof FILTERS)[number]>
-      testId="device-list"
-      params={params}
-      query={query}
-      columns={columns}
-      rowKey="id"
-      codecs={CODECS}
-      instant={INSTANT}
-      noDataText={t('noData')}
-      title={t('title')}
-      filters={
-        <>
-          <KeywordFilter label={t('filter.keyword')} placeholder={t('filter.keywordPlaceholder')} />
-          <Form.Item name="status" label={t('filter.status')}>
-            <Select allowClear placeholder={t('common:list.all')} style={{ width: 140 }} options={DEVICE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} data-testid="filter-status" />
-          </Form.Item>
-          <Form.Item name="institution_id" label={t('filter.institution')}>
-            <InstitutionSelect placeholder={t('filter.institutionPlaceholder')} style={{ width: 220 }} data-testid="filter-institution" />
-          </Form.Item>
-          <Form.Item name="expires" label={t('filter.expires')}>
-            <LazyRangePicker allowEmpty={[true, true]} placeholder={[t('common:list.dateFrom'), t('common:list.dateTo')]} style={{ width: 260 }} />
-          </Form.Item>
-          <Form.Item name="expiring" label={t('filter.expiring', { days: EXPIRING_DAYS })} valuePropName="checked">
-            <Switch data-testid="filter-expiring" />
-          </Form.Item>
-        </>
-      }
-    />
+    <>
+      <ListPage<DeviceRow, (typeof FILTERS)[number]>
+        testId="device-list"
+        params={params}
+        query={query}
+        columns={columns}
+        rowKey="id"
+        codecs={CODECS}
+        instant={INSTANT}
+        noDataText={t('noData')}
+        title={t('title')}
+        filters={
+          <>
+            <KeywordFilter label={t('filter.keyword')} placeholder={t('filter.keywordPlaceholder')} />
+            <Form.Item name="status" label={t('filter.status')}>
+              <Select allowClear placeholder={t('common:list.all')} style={{ width: 140 }} options={DEVICE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} data-testid="filter-status" />
+            </Form.Item>
+            <Form.Item name="institution_id" label={t('filter.institution')}>
+              <InstitutionSelect placeholder={t('filter.institutionPlaceholder')} style={{ width: 220 }} data-testid="filter-institution" />
+            </Form.Item>
+            <Form.Item name="expires" label={t('filter.expires')}>
+              <LazyRangePicker allowEmpty={[true, true]} placeholder={[t('common:list.dateFrom'), t('common:list.dateTo')]} style={{ width: 260 }} />
+            </Form.Item>
+            <Form.Item name="expiring" label={t('filter.expiring', { days: EXPIRING_DAYS })} valuePropName="checked">
+              <Switch data-testid="filter-expiring" />
+            </Form.Item>
+          </>
+        }
+      />
+      <RedeemCodeDialog device={redeeming} onClose={() => setRedeeming(null)} />
+    </>
   );
 }

@@ -1,0 +1,122 @@
+import { PassThrough, Readable, type Writable } from 'node:stream';
+import { create as contentDisposition } from 'content-disposition';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+
+/*
+ * Lists as files: CSV (UTF-8 with a BOM, so Excel reads Chinese right; RFC 4180 quoting; CRLF) and XLSX
+ * (ExcelJS's streaming writer: rows are committed as they are written). One cell rule for both (OWASP
+ * ASVS 1.2.10, CWE-1236): a text cell that starts with `=`, `+`, `-`, `@`, a tab, a carriage return or
+ * NUL gets a leading `'`, so a spreadsheet never reads it as a formula. Numbers stay numbers (a negative
+ * amount is not text), dates are written as UTC (ISO text in CSV, date cells in XLSX).
+ *
+ * Every list that exports uses this: `sendExport(reply, { format, filename, columns, rows })`.
+ */
+
+export type Cell = string | number | Date | null | undefined;
+
+export interface ExportColumn<R> {
+  /** The column title, already in the reader's language. */
+  title: string;
+  value: (row: R) => Cell;
+  /** XLSX column width in characters. */
+  width?: number;
+}
+
+export type ExportFormat = 'csv' | 'xlsx';
+
+const FORMULA_START = /^[=+\-@\t\r\0]/;
+
+/** A text cell a spreadsheet would take for a formula gets a leading apostrophe. */
+export function neutralise(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** A date as the files write it: ISO 8601 in UTC, to the second. */
+const isoSecond = (d: Date) => `${d.toISOString().slice(0, 19)}Z`;
+
+/** One CSV field: neutralised text, quoted when it holds a quote, a comma, a line break or edge spaces. */
+export function csvField(cell: Cell): string {
+  if (cell == null) return '';
+  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
+  const text = cell instanceof Date ? isoSecond(cell) : neutralise(cell);
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The CSV text of a list: BOM, title row, one line per row, CRLF line ends. */
+export function* csvLines<R>(columns: readonly ExportColumn<R>[], rows: Iterable<R>): Generator<string> {
+  yield `\uFEFF${columns.map((c) => csvField(c.title)).join(',')}\r\n`;
+  for (const row of rows) yield `${columns.map((c) => csvField(c.value(row))).join(',')}\r\n`;
+}
+
+/** An XLSX cell value: neutralised text, plain numbers and dates. */
+function xlsxValue(cell: Cell): string | number | Date | null {
+  if (cell == null) return null;
+  if (typeof cell === 'string') return neutralise(cell);
+  if (typeof cell === 'number') return Number.isFinite(cell) ? cell : null;
+  return cell;
+}
+
+/**
+ * Writes a one-sheet workbook to `stream` with ExcelJS's streaming writer: a bold title row frozen at
+ * the top, then the rows, each committed (written out) at once. Resolves when the file is complete.
+ */
+export async function writeXlsx<R>(stream: Writable, sheetName: string, columns: readonly ExportColumn<R>[], rows: Iterable<R>): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  // Sheet names: at most 31 characters, none of []:*?/\ (Excel refuses the file otherwise).
+  const sheet = workbook.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c, i) => ({ key: String(i), width: c.width ?? Math.min(40, Math.max(10, c.title.length + 4)) }));
+  const head = sheet.addRow(columns.map((c) => neutralise(c.title)));
+  head.font = { bold: true };
+  head.commit();
+  for (const row of rows) {
+    const line = sheet.addRow(columns.map((c) => xlsxValue(c.value(row))));
+    for (let i = 1; i <= columns.length; i++) {
+      const cell = line.getCell(i);
+      // Text cells are formatted as text: editing one in Excel keeps it text, never a formula.
+      if (cell.value instanceof Date) cell.numFmt = 'yyyy-mm-dd hh:mm:ss';
+      else if (typeof cell.value === 'string') cell.numFmt = '@';
+    }
+    line.commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+const TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+export interface ExportFile<R> {
+  format: ExportFormat;
+  /** Without the extension. */
+  filename: string;
+  /** The XLSX sheet's name. */
+  sheet?: string;
+  columns: readonly ExportColumn<R>[];
+  rows: Iterable<R>;
+}
+
+/**
+ * Sends a list as a download (a raw endpoint's answer): CSV or XLSX, `Content-Disposition: attachment`,
+ * never cached. The file is streamed; the returned promise settles when it has been written.
+ */
+export async function sendExport<R>(reply: FastifyReply, file: ExportFile<R>): Promise<FastifyReply> {
+  reply
+    .type(TYPES[file.format])
+    .header('content-disposition', contentDisposition(`${file.filename}.${file.format}`))
+    .header('cache-control', 'no-store');
+  if (file.format === 'csv') return reply.send(Readable.from(csvLines(file.columns, file.rows)));
+  const stream = new PassThrough();
+  const written = writeXlsx(stream, file.sheet ?? file.filename, file.columns, file.rows);
+  reply.send(stream);
+  try {
+    await written;
+  } catch (error) {
+    // Headers are gone already: cut the download rather than end it looking complete.
+    stream.destroy(error as Error);
+    throw error;
+  }
+  return reply;
+}

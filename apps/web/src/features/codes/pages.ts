@@ -1,0 +1,7 @@
+import { page } from '../../lib/pages';
+
+/** Route name (packages/contract routes.ts) -> page component. Collected by app/pages.ts. */
+export const pages = {
+  ActivationCode: page(() => import('./ActivationCodePage')),
+  InstitutionEndRecord: page(() => import('./ActivationRecordPage')),
+};

@@ -28,3 +28,4 @@ export * from './api/docs';
 export * from './api/codes';
 export * from './api/regions';
 export * from './api/branches';
+export * from './analysis';

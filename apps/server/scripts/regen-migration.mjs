@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const LANDED = 7; // 0007_codes_branches
+const LANDED = 9; // 0009_ledger_append_only (hand-written: never regenerated)
 const dir = path.join(import.meta.dirname, '../src/db/migrations');
 const journalFile = path.join(dir, 'meta/_journal.json');
 const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8'));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import { API_BASE } from '@app/contract';
+import { API_BASE, DEVICE_API_BASE } from '@app/contract';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { REDACT_PATHS, redactUrl, serializeError } from './lib/log';
@@ -15,6 +15,7 @@ import metrics from './http/metrics';
 import security from './http/security';
 import { serveWebApp } from './http/web';
 import { moduleRoutes } from './modules';
+import deviceApi from './modules/deviceapi/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,6 +66,8 @@ export async function buildApp(config: Config, db: Db, opts: { logStream?: NodeJ
     },
     { prefix: API_BASE },
   );
+  // The device API (device-api.md): bearer-authenticated devices, outside the admin endpoint table.
+  await app.register(deviceApi, { prefix: DEVICE_API_BASE });
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) await serveWebApp(app, config.webDist);
   return app;

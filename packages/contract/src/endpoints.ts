@@ -7,6 +7,7 @@
 import type { Endpoint } from './endpoint';
 import { authApi } from './api/auth';
 import { equipmentApi } from './api/equipment';
+import { distributionApi } from './api/distribution';
 import { institutionsApi } from './api/institutions';
 import { jurisdictionApi } from './api/jurisdiction';
 import { paramsApi } from './api/params';
@@ -21,12 +22,14 @@ import { usersApi } from './api/users';
 import { auditApi } from './api/audit';
 import { docsApi } from './api/docs';
 import { codesApi } from './api/codes';
+import { financeApi } from './api/finance';
 import { regionsApi } from './api/regions';
 import { branchesApi } from './api/branches';
 
 export const API = {
   auth: authApi,
   equipment: equipmentApi,
+  distribution: distributionApi,
   institutions: institutionsApi,
   jurisdiction: jurisdictionApi,
   params: paramsApi,
@@ -41,6 +44,7 @@ export const API = {
   audit: auditApi,
   docs: docsApi,
   codes: codesApi,
+  finance: financeApi,
   regions: regionsApi,
   branches: branchesApi,
 } as const;

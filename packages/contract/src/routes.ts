@@ -74,6 +74,12 @@ export const ROUTES = [
         icon: 'device',
         grades: ALL,
         affix: true,
+        buttons: [
+          { key: 'device:add', title: B.add },
+          { key: 'device:edit', title: B.edit },
+          { key: 'device:status', title: t('启用/停用', 'Enable/disable', 'Activar/desactivar', '有効/無効') },
+          { key: 'device:distribute', title: t('分配', 'Distribute', 'Distribuir', '配布') },
+        ],
       },
       { name: 'DeviceEndRecordOfDevice', path: '/dashboard/device-end-record/:id', title: t('支付记录', 'Payment records', 'Registros de pago', '支払記録'), grades: ALL, hidden: true },
     ],
@@ -130,8 +136,24 @@ export const ROUTES = [
     grades: null,
     children: [
       { name: 'FinanceRecordList', path: '/finance-record/index', title: t('财务记录', 'Finance records', 'Registros financieros', '財務記録'), grades: [0, 1, 2] },
-      { name: 'PayoutManage', path: '/finance-record/payout-manage', title: t('提现管理', 'Payouts', 'Retiros', '出金管理'), grades: [0, 1, 2] },
-      { name: 'DeviceEndRecord', path: '/finance-record/device-end-record', title: t('设备端支付记录', 'Device payments', 'Pagos en equipos', '機器側支払'), grades: [0, 1, 2] },
+      {
+        name: 'PayoutManage',
+        path: '/finance-record/payout-manage',
+        title: t('提现管理', 'Payouts', 'Retiros', '出金管理'),
+        grades: [0, 1, 2],
+        buttons: [
+          { key: 'payout:apply', title: t('申请提现', 'Apply for a payout', 'Solicitar retiro', '出金を申請'), grades: [1, 2] },
+          { key: 'payout:cancel', title: t('撤销申请', 'Cancel application', 'Cancelar solicitud', '申請を取消'), grades: [1, 2] },
+          { key: 'payout:review', title: t('审核提现', 'Review payouts', 'Revisar retiros', '出金を審査') },
+        ],
+      },
+      {
+        name: 'DeviceEndRecord',
+        path: '/finance-record/device-end-record',
+        title: t('设备端支付记录', 'Device payments', 'Pagos en equipos', '機器側支払'),
+        grades: [0, 1, 2],
+        buttons: [{ key: 'payment:refund', title: t('退款', 'Refund', 'Reembolsar', '返金') }],
+      },
     ],
   },
   {

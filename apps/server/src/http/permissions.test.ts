@@ -164,6 +164,14 @@ const TABLE: Record<string, readonly [Outcome, Outcome, Outcome, Outcome, Outcom
   'docs.openapi':                  ['file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file'],
   'docs.reference':                ['file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file'],
   'docs.asset':                    ['file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file'],
+  'equipment.add':                 ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'equipment.importFile':          ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'equipment.edit':                ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'equipment.setStatus':           ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'equipment.resetSecret':         ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'distribution.distribute':       ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'distribution.list':             ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'distribution.exportRecords':    ['file', 'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'codes.generate':                ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'codes.batches':                 ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'codes.list':                    ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
@@ -174,6 +182,16 @@ const TABLE: Record<string, readonly [Outcome, Outcome, Outcome, Outcome, Outcom
   'codes.redeemDevice':            ['F',    'F',    'F',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
   'codes.records':                 ['ok',   'F',    'F',    'ok',   'ok',   'ok',   'ok',   998,    998,    999,  999],
   'codes.recordsExport':           ['file', 'F',    'F',    'file', 'file', 'file', 'file', 998,    998,    999,  999],
+  'finance.summary':               ['ok',   'F',    'F',    'ok',   'ok',   'F',    'ok',   998,    998,    999,  999],
+  'finance.list':                  ['ok',   'F',    'F',    'ok',   'ok',   'F',    'ok',   998,    998,    999,  999],
+  'finance.payoutApply':           ['w',    'F',    'F',    'w',    'w',    'F',    'w',    998,    998,    999,  999],
+  'finance.payoutList':            ['ok',   'F',    'F',    'ok',   'ok',   'F',    'ok',   998,    998,    999,  999],
+  'finance.payoutApprove':         ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'finance.payoutReject':          ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'finance.payoutCancel':          ['w',    'F',    'F',    'w',    'w',    'F',    'w',    998,    998,    999,  999],
+  'finance.payments':              ['ok',   'F',    'F',    'ok',   'ok',   'ok',   'ok',   998,    998,    999,  999],
+  'finance.paymentsExport':        ['file', 'F',    'F',    'file', 'file', 'file', 'file', 998,    998,    999,  999],
+  'finance.refund':                ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
 };
 
 /**
@@ -242,6 +260,13 @@ function inputOf(name: string): Input {
     case 'codes.records':
       return json({ limit: 100 });
     case 'codes.recordsExport':
+    case 'distribution.exportRecords':
+      return json({ format: 'csv' });
+    case 'finance.list':
+    case 'finance.payoutList':
+    case 'finance.payments':
+      return json({ limit: 100 });
+    case 'finance.paymentsExport':
       return json({ format: 'csv' });
     case 'codes.redeemInstitution':
       // A well-formed code that does not exist: refused by the rule (wrong code), after the access check.
@@ -308,6 +333,16 @@ function checkData(name: string, who: Who, datas: any): string | null {
       return expectIds(sortedIds(datas.list), fx.applications[who]);
     case 'codes.records':
       return expectIds(sortedIds(datas.list), fx.records[who]) ?? (datas.total === fx.records[who]!.length ? null : `total ${datas.total}`);
+    case 'finance.list':
+    case 'finance.payoutList':
+    case 'finance.payments': {
+      // Money rows: every row's institution lies in what the identity sees, and the demo data has some.
+      const seen = SEES[who];
+      const allowed = seen === 'all' ? null : new Set(seen!.map((u) => fx.inst[u]));
+      const outside = (datas.list as { institution_id: number }[]).filter((r) => allowed && !allowed.has(r.institution_id));
+      if (outside.length) return `rows of institutions ${outside.map((r) => r.institution_id).join(',')}`;
+      return datas.list.length || who === 'agent1b' ? null : 'no rows';
+    }
     case 'auth.memberInfo':
       return datas.username === who ? null : `username ${datas.username}`;
     case 'auth.institutionInfo': {

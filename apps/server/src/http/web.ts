@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { API_BASE } from '@app/contract';
+import { API_BASE, DEVICE_API_BASE } from '@app/contract';
 import { newNonce, webAppPolicy } from './security';
 
 /**
@@ -39,7 +39,10 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
   const parts = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8').split(NONCE_PLACEHOLDER);
   // Client-side routes: any other GET that is not an API call gets the app shell.
   app.get('/*', async (req, reply) => {
-    if (req.url.startsWith(`${API_BASE}/`) || req.url === API_BASE || req.url.startsWith(`${API_BASE}?`)) return reply.callNotFound();
+    // The API prefixes never get the app shell: an unknown call answers the JSON 404 of the envelope.
+    for (const base of [API_BASE, '/deviceapi', DEVICE_API_BASE]) {
+      if (req.url.startsWith(`${base}/`) || req.url === base || req.url.startsWith(`${base}?`)) return reply.callNotFound();
+    }
     const nonce = newNonce();
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', webAppPolicy(nonce)).send(parts.join(nonce));
   });

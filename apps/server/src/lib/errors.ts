@@ -6,8 +6,8 @@ export class AppError extends Error {
     public readonly code: number,
     public readonly messageKey: MessageKey | null,
     public readonly params: Record<string, string | number> = {},
-    /** `retryAfter`: seconds, answered as a Retry-After header too (throttled sign-ins). */
-    public readonly extra: { fields?: Record<string, string>; key?: string; text?: string; status?: number; retryAfter?: number } = {},
+    /** `retryAfter`: seconds, answered as a Retry-After header too (throttled sign-ins). `reason`: a machine-readable cause (the device API answers it as `datas.error.reason`, e.g. `duplicate`). */
+    public readonly extra: { fields?: Record<string, string>; key?: string; text?: string; status?: number; retryAfter?: number; reason?: string } = {},
   ) {
     super(messageKey ?? extra.text ?? 'error');
   }

@@ -10,9 +10,11 @@ import codesRoutes from './codes/routes';
 import authRoutes from './auth/routes';
 import branchesRoutes from './branches/routes';
 import diseasesRoutes from './diseases/routes';
+import distributionRoutes from './distribution/routes';
 import docsRoutes from './docs/routes';
 import doctorsRoutes from './doctors/routes';
 import equipmentRoutes from './equipment/routes';
+import financeRoutes from './finance/routes';
 import institutionsRoutes from './institutions/routes';
 import jurisdictionRoutes from './jurisdiction/routes';
 import packagesRoutes from './packages/routes';
@@ -27,6 +29,8 @@ import * as codesSeed from './codes/seed';
 import * as branchesSeed from './branches/seed';
 import * as diseasesSeed from './diseases/seed';
 import * as doctorsSeed from './doctors/seed';
+import * as equipmentSeed from './equipment/seed';
+import * as financeSeed from './finance/seed';
 import * as packagesSeed from './packages/seed';
 import * as schematicsSeed from './schematics/seed';
 import * as systemsSeed from './systems/seed';
@@ -40,9 +44,11 @@ export const moduleRoutes: Record<string, FastifyPluginAsync> = {
   codes: codesRoutes,
   branches: branchesRoutes,
   diseases: diseasesRoutes,
+  distribution: distributionRoutes,
   docs: docsRoutes,
   doctors: doctorsRoutes,
   equipment: equipmentRoutes,
+  finance: financeRoutes,
   institutions: institutionsRoutes,
   jurisdiction: jurisdictionRoutes,
   packages: packagesRoutes,
@@ -67,6 +73,8 @@ export const moduleSeeds: Record<string, ModuleSeed> = {
   branches: branchesSeed,
   diseases: diseasesSeed,
   doctors: doctorsSeed,
+  equipment: equipmentSeed,
+  finance: financeSeed,
   packages: packagesSeed,
   schematics: schematicsSeed,
   systems: systemsSeed,

@@ -58,6 +58,11 @@ export interface TestApp {
   institutionId(username: string): Promise<number>;
 }
 
+/** Another app on a test file's database with other settings (e.g. `webDist`), for module tests (modules never import app.ts). */
+export function buildAppOn(db: Db, overrides: Partial<ReturnType<typeof loadConfig>> = {}) {
+  return buildApp({ ...loadConfig({}), logLevel: 'silent', ...overrides }, db);
+}
+
 export async function createTestApp(opts: { seed?: boolean } = {}): Promise<TestApp> {
   const database = await openTestDatabase(opts);
   const config = { ...loadConfig({}), logLevel: 'silent', webDist: undefined };

@@ -24,7 +24,6 @@ export const institutions = pgTable(
     address: varchar('address', { length: 200 }).notNull().default(''),
     status: smallint('status').notNull().default(1),
     termExpiresAt: ts('term_expires_at'),
-    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     avatar: text('avatar').notNull().default(''),
     createdAt: createdAt(),
   },

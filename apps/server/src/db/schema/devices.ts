@@ -20,7 +20,11 @@ export const devices = pgTable(
     remainingUses: integer('remaining_uses'),
     totalInspections: integer('total_inspections').notNull().default(0),
     lastSeenAt: ts('last_seen_at'),
+    /** SHA-256 (hex) of the device API secret; '' = no secret yet (the device API refuses it). */
     secretHash: text('secret_hash').notNull().default(''),
+    /** The device API's per-device rate limit: the current minute and the calls counted in it. */
+    rateWindow: ts('rate_window'),
+    rateCount: integer('rate_count').notNull().default(0),
     remark: varchar('remark', { length: 500 }).notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

@@ -6,3 +6,6 @@ export * from './packages';
 export * from './audit';
 export * from './codes';
 export * from './branches';
+export * from './finance';
+export * from './distribution';
+export * from './inspections';

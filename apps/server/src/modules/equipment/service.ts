@@ -1,9 +1,25 @@
-import { and, eq, gte, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { DeviceRow, EquipmentListQuery, ListResult } from '@app/contract';
+import { and, eq, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type {
+  DeviceRow,
+  EquipmentAddAnswer,
+  EquipmentAddBody,
+  EquipmentEditBody,
+  EquipmentImportAnswer,
+  EquipmentImportBody,
+  EquipmentListQuery,
+  EquipmentResetSecretBody,
+  EquipmentSecretAnswer,
+  EquipmentStatusBody,
+  ListResult,
+} from '@app/contract';
 import type { Tx } from '../../db/client';
 import { devices, institutions } from '../../db/schema';
 import type { Auth } from '../../http/access';
-import { forbidden } from '../../lib/errors';
+import type { Ctx } from '../../http/endpoints';
+import { hashKey, newKey } from '../../lib/crypto';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { fieldError } from '../../lib/form';
+import { parseDeviceFile } from './import';
 import { cappedCount, likeEscape, offsetOf, sortBy } from '../../lib/list';
 import { readParam } from '../../lib/params';
 import { institutionSubtreeIds, isInSubtree } from '../institutions';
@@ -91,4 +107,138 @@ export async function list(db: Tx, auth: Auth, q: EquipmentListQuery): Promise<L
     })),
     ...count,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lifecycle (grade 0)
+// ---------------------------------------------------------------------------------------------
+
+/** A new device API secret: 32 bytes from the CSPRNG, base64url; the database keeps only its SHA-256 (hex). */
+export function newSecret(): { secret: string; hash: string } {
+  const secret = newKey();
+  return { secret, hash: hashKey(secret) };
+}
+
+const rowColumns = {
+  id: devices.id,
+  serial: devices.serial,
+  model: devices.model,
+  name: devices.name,
+  status: devices.status,
+  institutionId: devices.institutionId,
+  institutionName: institutions.name,
+  activatedAt: devices.activatedAt,
+  expiresAt: devices.expiresAt,
+  remainingUses: devices.remainingUses,
+  totalInspections: devices.totalInspections,
+  lastSeenAt: devices.lastSeenAt,
+  createdAt: devices.createdAt,
+  remark: devices.remark,
+};
+
+/** The audit trail's view of a device: its row as the list shows it (never the secret's hash). */
+export async function snapshot(db: Tx, id: number | null): Promise<Omit<DeviceRow, 'expiring'> | null> {
+  if (id == null) return null;
+  const [r] = await db.select(rowColumns).from(devices).leftJoin(institutions, eq(institutions.id, devices.institutionId)).where(eq(devices.id, id));
+  if (!r) return null;
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  return {
+    id: r.id,
+    serial: r.serial,
+    model: r.model,
+    name: r.name,
+    status: r.status,
+    institution_id: r.institutionId,
+    institution_name: r.institutionName ?? null,
+    activated_at: iso(r.activatedAt),
+    expires_at: iso(r.expiresAt),
+    remaining_uses: r.remainingUses,
+    total_inspections: r.totalInspections,
+    last_seen_at: iso(r.lastSeenAt),
+    created_at: r.createdAt.toISOString(),
+    remark: r.remark,
+  };
+}
+
+async function serialFree(db: Tx, serial: string, except?: number) {
+  const [taken] = await db.select({ id: devices.id }).from(devices).where(eq(devices.serial, serial));
+  if (taken && taken.id !== except) throw fieldError('serial', 'deviceSerialTaken', { serial });
+}
+
+/** POST /equipment/add (fixed): a new device in platform stock, inactive; its secret is answered this once. */
+export async function add(db: Tx, _auth: Auth, body: EquipmentAddBody): Promise<EquipmentAddAnswer> {
+  await serialFree(db, body.serial);
+  const { secret, hash } = newSecret();
+  const [row] = await db.insert(devices).values({ serial: body.serial, model: body.model, name: body.name, remark: body.remark, secretHash: hash, status: 'inactive' }).returning({ id: devices.id });
+  return { id: row!.id, secret };
+}
+
+/** Rows per INSERT of an import (6 parameters each). */
+const IMPORT_CHUNK = 1000;
+
+/**
+ * POST /equipment/import: a batch from a CSV/XLSX file of serials. Every row is checked (format, lengths,
+ * repeats within the file, serials already stored); any bad row refuses the whole file, naming each bad
+ * row and why, and nothing is stored. Each new device gets its own secret, answered this once.
+ */
+export async function importFile(db: Tx, _auth: Auth, body: EquipmentImportBody, ctx: Ctx): Promise<EquipmentImportAnswer> {
+  const parsed = await parseDeviceFile(body, ctx.lang);
+  {
+    // Stored serials are reported with the file's own faults, so one answer lists every bad row.
+    const serials = parsed.rows.map((r) => r.serial).filter((v) => v !== '');
+    const taken = new Set<string>();
+    for (let i = 0; i < serials.length; i += IMPORT_CHUNK) {
+      const rows = await db
+        .select({ serial: devices.serial })
+        .from(devices)
+        .where(inArray(devices.serial, serials.slice(i, i + IMPORT_CHUNK)));
+      for (const r of rows) taken.add(r.serial);
+    }
+    for (const r of parsed.rows) if (taken.has(r.serial)) parsed.reject(r.row, 'deviceSerialTaken', { serial: r.serial });
+  }
+  if (parsed.bad.size) {
+    const fields = Object.fromEntries([...parsed.bad].sort(([a], [b]) => a - b).map(([row, text]) => [`row.${row}`, text]));
+    throw badRequest('deviceImportBadRows', { count: parsed.bad.size }, fields);
+  }
+  const out: EquipmentImportAnswer['devices'] = [];
+  for (let i = 0; i < parsed.rows.length; i += IMPORT_CHUNK) {
+    const chunk = parsed.rows.slice(i, i + IMPORT_CHUNK).map((r) => ({ ...r, ...newSecret() }));
+    const inserted = await db
+      .insert(devices)
+      .values(chunk.map((r) => ({ serial: r.serial, model: r.model, name: r.name, remark: r.remark, secretHash: r.hash, status: 'inactive' as const })))
+      .returning({ id: devices.id, serial: devices.serial });
+    const secrets = new Map(chunk.map((r) => [r.serial, r.secret]));
+    for (const r of inserted) out.push({ id: r.id, serial: r.serial, secret: secrets.get(r.serial)! });
+  }
+  return { count: out.length, devices: out };
+}
+
+async function deviceOf(db: Tx, id: number) {
+  const [d] = await db.select().from(devices).where(eq(devices.id, id)).for('update');
+  if (!d) throw notFound();
+  return d;
+}
+
+/** POST /equipment/edit: name, model and remark (the serial never changes: devices authenticate with it). */
+export async function edit(db: Tx, _auth: Auth, body: EquipmentEditBody): Promise<null> {
+  await deviceOf(db, body.id);
+  await db.update(devices).set({ name: body.name, model: body.model, remark: body.remark }).where(eq(devices.id, body.id));
+  return null;
+}
+
+/** POST /equipment/status: disable; or enable again (active when it was ever activated, else inactive). */
+export async function setStatus(db: Tx, _auth: Auth, body: EquipmentStatusBody): Promise<null> {
+  const device = await deviceOf(db, body.id);
+  const status = body.enabled ? (device.activatedAt ? 'active' : 'inactive') : 'disabled';
+  if (body.enabled && device.status !== 'disabled') return null;
+  await db.update(devices).set({ status }).where(eq(devices.id, body.id));
+  return null;
+}
+
+/** POST /equipment/reset_secret (fixed): a new secret, answered once; the old one stops working at once. */
+export async function resetSecret(db: Tx, _auth: Auth, body: EquipmentResetSecretBody): Promise<EquipmentSecretAnswer> {
+  await deviceOf(db, body.id);
+  const { secret, hash } = newSecret();
+  await db.update(devices).set({ secretHash: hash }).where(eq(devices.id, body.id));
+  return { secret };
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage } from '@app/contract';
 import { auditLog, institutions, sessions } from '../../db/schema';
@@ -96,7 +96,13 @@ describe('institutions: the tree list, scoped', () => {
   it('shows the detail with subtree counts, only inside the subtree', async () => {
     const res = await t.call('GET', '/institution/detail', { key: await as('agent1'), query: { id: inst.agent2 } });
     expect(res.code).toBe(200);
-    expect(res.datas).toMatchObject({ username: 'agent2', grade: 2, child_count: 2, counts: { children: 2, descendants: 2, open_payouts: 0 } });
+    // Pending payouts of agent2's subtree (agent2, clinic3, overdue3), counted here from the table.
+    const pending = await t.db.execute(
+      sql`select count(*)::int as n from payouts p join institutions i on i.id = p.institution_id where p.status = 'pending' and i.path like (select path from institutions where id = ${inst.agent2}) || '%'`,
+    );
+    const open = Number((pending as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    expect(open).toBeGreaterThan(0);
+    expect(res.datas).toMatchObject({ username: 'agent2', grade: 2, child_count: 2, counts: { children: 2, descendants: 2, open_payouts: open } });
     expect(res.datas.counts.devices).toBeGreaterThan(0);
     const root = await t.call('GET', '/institution/detail', { key: admin, query: { id: inst.agent1 } });
     expect(root.datas.counts).toMatchObject({ children: 1, descendants: 3 });

@@ -23,7 +23,7 @@ import {
   type ListResult,
 } from '@app/contract';
 import type { Tx } from '../../db/client';
-import { branchApplications, devices, institutions } from '../../db/schema';
+import { branchApplications, devices, institutions, payouts } from '../../db/schema';
 import type { Auth } from '../../http/access';
 import { hashPassword } from '../../lib/crypto';
 import { forbidden, notFound } from '../../lib/errors';
@@ -161,24 +161,26 @@ export async function subtree(db: Tx, auth: Auth, q: InstitutionSubtreeQuery): P
   return { list: rows.slice(0, SUBTREE_LIMIT).map((r) => toRow(r, clock)), capped: rows.length > SUBTREE_LIMIT };
 }
 
-/** One institution with its subtree's counts: children, descendants, devices, open payouts (no payouts yet: 0). */
+/** One institution with its subtree's counts: children, descendants, devices, open (pending) payouts. */
 export async function detail(db: Tx, auth: Auth, { id }: IdInput): Promise<InstitutionDetail> {
   const target = await reachable(db, auth, id);
-  const [[row], [children], [descendants], [owned]] = await Promise.all([
+  const inTree = sql`in (select ${institutions.id} from ${institutions} where ${inSubtree(target.path)})`;
+  const [[row], [children], [descendants], [owned], [open]] = await Promise.all([
     selectRows(db).where(eq(institutions.id, id)),
     db.select({ n: count() }).from(institutions).where(eq(institutions.parentId, id)),
     db
       .select({ n: count() })
       .from(institutions)
       .where(and(inSubtree(target.path), ne(institutions.id, id))),
+    db.select({ n: count() }).from(devices).where(sql`${devices.institutionId} ${inTree}`),
     db
       .select({ n: count() })
-      .from(devices)
-      .where(sql`${devices.institutionId} in (select ${institutions.id} from ${institutions} where ${inSubtree(target.path)})`),
+      .from(payouts)
+      .where(and(eq(payouts.status, 'pending'), sql`${payouts.institutionId} ${inTree}`)),
   ]);
   return {
     ...toRow(row!, await termClock(db, auth)),
-    counts: { children: children!.n, descendants: descendants!.n, devices: owned!.n, open_payouts: 0 },
+    counts: { children: children!.n, descendants: descendants!.n, devices: owned!.n, open_payouts: open!.n },
   };
 }
 
@@ -396,7 +398,6 @@ export async function snapshot(db: Tx, id: number | null) {
     address: r.address,
     status: r.status,
     term_expires_at: r.termExpiresAt?.toISOString() ?? null,
-    balance: r.balance,
     created_at: r.createdAt.toISOString(),
   };
 }

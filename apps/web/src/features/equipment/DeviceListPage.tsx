@@ -1,11 +1,15 @@
 import { useMemo, useState } from 'react';
+import Button from 'antd/es/button';
+import Modal from 'antd/es/modal';
 import Form from 'antd/es/form';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
 import Tag from 'antd/es/tag';
 import type { ColumnsType } from 'antd/es/table';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { findRoute } from '@app/contract/routes';
 import { DEVICE_STATUSES, type DeviceRow, type DeviceStatus } from '@app/contract/api/equipment';
 import { EXPIRING_DAYS } from '@app/contract/constants';
 import { boolFilter, dateRangeFilter, ListPage, numberFilter, useListParams, KeywordFilter } from '../../components/list';
@@ -15,14 +19,17 @@ import { RelativeTime } from '../../components/RelativeTime';
 import { RowActions } from '../../components/RowActions';
 import { formatDateTime } from '../../lib/time';
 import { formatNumber } from '../../lib/money';
+import { useAccess } from '../../lib/access';
 import { useSession } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
-import { useDevices } from './api';
+import { useDevices, useDeviceStatus, useResetSecret } from './api';
+import { AddDeviceDialog, DistributeDialog, EditDeviceDialog, ImportDialog, SecretDialog } from './DeviceDialogs';
 import { RedeemCodeDialog } from './RedeemCodeDialog';
 
 const FILTERS = ['keyword', 'status', 'institution_id', 'expires_from', 'expires_to', 'expiring'] as const;
 const CODECS = [numberFilter('institution_id'), dateRangeFilter('expires', 'expires_from', 'expires_to'), boolFilter('expiring')];
 const INSTANT = ['status', 'institution_id', 'expires', 'expiring'];
+const PAYMENTS_ROUTE = findRoute('DeviceEndRecordOfDevice');
 const STATUS_COLOR: Record<DeviceStatus, string> = { active: 'success', inactive: 'default', disabled: 'error' };
 
 /** Home page: the devices of the caller's institution subtree (all for the platform). */
@@ -34,6 +41,18 @@ export default function DeviceListPage() {
   // Device codes are redeemed by the institution that owns the device (the server checks the same).
   const ownInstitution = useSession((s) => (s.isAdmin ? null : s.userId));
   const [redeeming, setRedeeming] = useState<DeviceRow | null>(null);
+  const { can } = useAccess();
+  const navigate = useNavigate();
+  const isAdmin = useSession((s) => s.isAdmin);
+  const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [editing, setEditing] = useState<DeviceRow | null>(null);
+  const [secret, setSecret] = useState<{ serial: string; secret: string } | null>(null);
+  const [selected, setSelected] = useState<DeviceRow[]>([]);
+  const [distributing, setDistributing] = useState<DeviceRow[] | null>(null);
+  const setStatus = useDeviceStatus();
+  const reset = useResetSecret();
+  const canDistribute = isAdmin && can('device:distribute');
 
   const columns = useMemo<ColumnsType<DeviceRow>>(() => {
     const now = Date.now();
@@ -87,19 +106,48 @@ export default function DeviceListPage() {
         },
       },
       { key: 'last_seen_at', dataIndex: 'last_seen_at', title: t('col.lastSeen'), sorter: true, render: (v: string | null) => <RelativeTime value={v} placeholder={t('never')} /> },
-      ...(ownInstitution == null
-        ? []
-        : [
-            {
-              key: 'actions',
-              title: t('col.actions'),
-              fixed: 'right' as const,
-              render: (_: unknown, r: DeviceRow) =>
-                r.institution_id === ownInstitution && r.status !== 'disabled' ? <RowActions actions={[{ key: 'redeem', label: t('redeem.action'), onClick: () => setRedeeming(r) }]} /> : null,
-            },
-          ]),
+      {
+        key: 'actions',
+        title: t('col.actions'),
+        fixed: 'right' as const,
+        render: (_: unknown, r: DeviceRow) => (
+          <RowActions
+            actions={[
+              ...(ownInstitution != null && r.institution_id === ownInstitution && r.status !== 'disabled' ? [{ key: 'redeem', label: t('redeem.action'), onClick: () => setRedeeming(r) }] : []),
+              ...(PAYMENTS_ROUTE ? [{ key: 'payments', label: t('life.payments'), onClick: () => navigate(PAYMENTS_ROUTE.path.replace(':id', String(r.id))) }] : []),
+              ...(isAdmin
+                ? [
+                    { key: 'edit', sign: 'device:edit' as const, label: t('life.edit'), onClick: () => setEditing(r) },
+                    {
+                      key: 'status',
+                      sign: 'device:status' as const,
+                      label: r.status === 'disabled' ? t('life.enable') : t('life.disable'),
+                      danger: r.status !== 'disabled',
+                      onClick: () =>
+                        r.status === 'disabled'
+                          ? void setStatus.mutateAsync({ id: r.id, enabled: true })
+                          : Modal.confirm({ title: t('life.confirmDisable', { serial: r.serial }), onOk: () => setStatus.mutateAsync({ id: r.id, enabled: false }) }),
+                    },
+                    {
+                      key: 'reset',
+                      sign: 'device:edit' as const,
+                      label: t('life.resetSecret'),
+                      onClick: () =>
+                        Modal.confirm({
+                          title: t('life.confirmReset', { serial: r.serial }),
+                          onOk: async () => setSecret({ serial: r.serial, secret: (await reset.mutateAsync({ id: r.id })).secret }),
+                        }),
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        ),
+      },
     ];
-  }, [t, lang, ownInstitution]);
+  }, [t, lang, ownInstitution, isAdmin, navigate, setStatus, reset]);
+
+  const sameOwner = selected.every((d) => d.institution_id === selected[0]?.institution_id);
 
   return (
     <>
@@ -113,6 +161,34 @@ export default function DeviceListPage() {
         instant={INSTANT}
         noDataText={t('noData')}
         title={t('title')}
+        toolbar={
+          isAdmin ? (
+            <>
+              {can('device:add') ? (
+                <>
+                  <Button type="primary" onClick={() => setAdding(true)} data-testid="device-add-button">
+                    {t('life.add')}
+                  </Button>
+                  <Button onClick={() => setImporting(true)} data-testid="device-import-button">
+                    {t('life.importFile')}
+                  </Button>
+                </>
+              ) : null}
+              {canDistribute ? (
+                <Button
+                  disabled={!selected.length || !sameOwner}
+                  title={!selected.length ? t('life.selectFirst') : !sameOwner ? t('life.mixedOwners') : undefined}
+                  onClick={() => setDistributing(selected)}
+                  data-testid="device-distribute-button"
+                >
+                  {t('life.distribute')}
+                  {selected.length ? ` (${selected.length})` : ''}
+                </Button>
+              ) : null}
+            </>
+          ) : null
+        }
+        tableProps={canDistribute ? { rowSelection: { selectedRowKeys: selected.map((d) => d.id), onChange: (_keys, rows) => setSelected(rows) } } : undefined}
         filters={
           <>
             <KeywordFilter label={t('filter.keyword')} placeholder={t('filter.keywordPlaceholder')} />
@@ -132,6 +208,11 @@ export default function DeviceListPage() {
         }
       />
       <RedeemCodeDialog device={redeeming} onClose={() => setRedeeming(null)} />
+      <AddDeviceDialog open={adding} onClose={() => setAdding(false)} onSecret={setSecret} />
+      <ImportDialog open={importing} onClose={() => setImporting(false)} />
+      <EditDeviceDialog device={editing} onClose={() => setEditing(null)} />
+      <DistributeDialog devices={distributing} onClose={() => setDistributing(null)} onDone={() => setSelected([])} />
+      <SecretDialog shown={secret} onClose={() => setSecret(null)} />
     </>
   );
 }

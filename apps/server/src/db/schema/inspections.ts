@@ -1,0 +1,42 @@
+// Raw inspections as devices send them (the device API); the analysis is computed by the inspections module. Re-exported from index.ts.
+import { index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { institutions } from './core';
+import { devices } from './devices';
+import { doctors, endUsers } from './people';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const inspections = pgTable(
+  'inspections',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id),
+    /** The device's owner when the inspection arrived. */
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    /** Unique per device: the device's own number; a repeat is answered from this row. */
+    inspectionNo: varchar('inspection_no', { length: 64 }).notNull(),
+    measuredAt: ts('measured_at').notNull(),
+    doctorId: integer('doctor_id').references(() => doctors.id),
+    endUserId: integer('end_user_id')
+      .notNull()
+      .references(() => endUsers.id),
+    /** `{ LU: [left, right], ... }`, 12 meridians, integers 0-200. */
+    readings: jsonb('readings').$type<Record<string, [number, number]>>().notNull(),
+    vitals: jsonb('vitals').$type<Record<string, number | string> | null>(),
+    /** The analysis object (device-api.md); null until computed. */
+    analysis: jsonb('analysis').$type<unknown>(),
+    /** Remaining uses after this inspection (what the device was answered). */
+    remainingUses: integer('remaining_uses'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('inspections_device_no_uq').on(t.deviceId, t.inspectionNo),
+    index('inspections_institution_idx').on(t.institutionId, t.id),
+    index('inspections_user_idx').on(t.endUserId),
+    index('inspections_measured_idx').on(t.measuredAt),
+  ],
+);

@@ -1,0 +1,23 @@
+import { financeApi } from '@app/contract';
+import { defineRoutes } from '../../http/endpoints';
+import * as service from './service';
+
+/** Money: the ledger and summary, payouts, device payments and refunds. The ledger is append-only by trigger (migration 0009). */
+export default defineRoutes(
+  financeApi,
+  {
+    summary: service.summary,
+    list: service.list,
+    payoutApply: service.payoutApply,
+    payoutList: service.payoutList,
+    payoutApprove: service.payoutApprove,
+    payoutReject: service.payoutReject,
+    payoutCancel: service.payoutCancel,
+    payments: service.payments,
+    paymentsExport: service.paymentsExport,
+    refund: service.refund,
+  },
+  {
+    snapshots: { payout: service.payoutSnapshot, device_payment: service.paymentSnapshot },
+  },
+);

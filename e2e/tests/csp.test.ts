@@ -56,7 +56,10 @@ describe('Content-Security-Policy', () => {
     const response = await page.goto(`${suite.server.url}/adminapi/docs`);
     expect(directives((await response!.allHeaders())['content-security-policy'] ?? '').get('script-src')).toEqual(["'self'"]);
     await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
-    expect(await page.locator('.opblock').count()).toBeGreaterThan(50);
+    // Swagger UI renders the operations progressively (a dozen first, the rest over several seconds on this
+    // box): its scripts ran under the policy once it has drawn the first tags' operations. The document
+    // itself (every operation, validated) is tested in modules/docs/docs.test.ts.
+    await poll(() => page.locator('.opblock').count()).toBeGreaterThan(10);
     await page.locator('.opblock-summary').first().click();
     await page.locator('.opblock-body').first().waitFor();
     expect(takeCspViolations()).toEqual([]);

@@ -132,4 +132,11 @@ export const ENDPOINT_ROUTES = {
   'branches.apply': ['POST', '/branch/apply'],
   'branches.approve': ['POST', '/branch/approve'],
   'branches.reject': ['POST', '/branch/reject'],
+  'inspections.list': ['GET', '/inspection/list'],
+  'inspections.exportList': ['GET', '/inspection/export'],
+  'inspections.detail': ['GET', '/inspection/detail'],
+  'inspections.report': ['GET', '/inspection/report'],
+  'inspections.result': ['GET', '/inspection/result'],
+  'inspections.recompute': ['POST', '/inspection/recompute'],
+  'inspections.addSession': ['POST', '/inspection/add_session'],
 } as const satisfies Record<EndpointName, readonly [string, string, ...string[]]>;

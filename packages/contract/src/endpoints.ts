@@ -25,6 +25,7 @@ import { codesApi } from './api/codes';
 import { financeApi } from './api/finance';
 import { regionsApi } from './api/regions';
 import { branchesApi } from './api/branches';
+import { inspectionsApi } from './api/inspections';
 
 export const API = {
   auth: authApi,
@@ -47,6 +48,7 @@ export const API = {
   finance: financeApi,
   regions: regionsApi,
   branches: branchesApi,
+  inspections: inspectionsApi,
 } as const;
 
 type Api = typeof API;

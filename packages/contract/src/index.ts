@@ -32,3 +32,4 @@ export * from './api/finance';
 export * from './api/regions';
 export * from './api/branches';
 export * from './analysis';
+export * from './api/inspections';

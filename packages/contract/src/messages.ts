@@ -523,6 +523,15 @@ export const MESSAGES = {
   ),
   deviceApiNoOwner: t('设备未分配给机构', 'The device is not assigned to an institution', 'El equipo no está asignado a una institución', '機器が機関に割り当てられていません'),
   deviceApiPaymentsUnavailable: t('暂不支持支付', 'Payments are not available yet', 'Los pagos aún no están disponibles', '支払いはまだ利用できません'),
+  sessionDateFuture: t('治疗日期不能晚于今天', 'The session date cannot be after today', 'La fecha de la sesión no puede ser posterior a hoy', '施術日は今日より後にできません'),
+  sessionAcupointsRequired: t('请选择至少一个穴位', 'Select at least one acupoint', 'Seleccione al menos un acupunto', '経穴を 1 つ以上選択してください'),
+  sessionAcupointNotAdvised: t(
+    '所选穴位不在本次检测的建议中',
+    'The acupoints must be among those advised by this inspection',
+    'Los acupuntos deben estar entre los recomendados por esta inspección',
+    '経穴はこの検査で推奨されたものから選んでください',
+  ),
+  inspectionNoAnalysis: t('该检测没有分析结果', 'This inspection has no analysis', 'Esta inspección no tiene análisis', 'この検査には分析結果がありません'),
 } satisfies Record<string, L10n>;
 
 export type MessageKey = keyof typeof MESSAGES;

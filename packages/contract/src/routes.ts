@@ -222,7 +222,16 @@ export const ROUTES = [
     icon: 'inspection',
     grades: null,
     children: [
-      { name: 'InspectionList', path: '/inspection/management', title: t('检测记录', 'Inspections', 'Inspecciones', '検査記録'), grades: ALL },
+      {
+        name: 'InspectionList',
+        path: '/inspection/management',
+        title: t('检测记录', 'Inspections', 'Inspecciones', '検査記録'),
+        grades: ALL,
+        buttons: [
+          { key: 'inspection:recompute', title: t('重新分析', 'Recompute analysis', 'Recalcular análisis', '再分析'), grades: [] },
+          { key: 'inspection:treat', title: t('记录治疗', 'Record treatment', 'Registrar tratamiento', '治療を記録'), grades: ALL },
+        ],
+      },
       { name: 'InspectionReport', path: '/inspection/report/:id', title: t('检测报告', 'Report', 'Informe', 'レポート'), grades: ALL, hidden: true },
       { name: 'InspectionResult', path: '/inspection/result/:id', title: t('检测结果', 'Result', 'Resultado', '結果'), grades: ALL, hidden: true },
     ],

@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, isNull } from 'drizzle-orm';
+import { asc, eq, isNull } from 'drizzle-orm';
 import { API_BASE, ENDPOINTS, formatMessage, INT_MAX } from '@app/contract';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../test/harness';
 import {
@@ -32,6 +32,7 @@ import {
   diseases,
   doctors,
   endUsers,
+  inspections,
   institutions,
   menus,
   packages,
@@ -192,6 +193,13 @@ const TABLE: Record<string, readonly [Outcome, Outcome, Outcome, Outcome, Outcom
   'finance.payments':              ['ok',   'F',    'F',    'ok',   'ok',   'ok',   'ok',   998,    998,    999,  999],
   'finance.paymentsExport':        ['file', 'F',    'F',    'file', 'file', 'file', 'file', 998,    998,    999,  999],
   'finance.refund':                ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'inspections.list':              ['ok',   'ok',   'F',    'ok',   'ok',   'ok',   'ok',   998,    998,    999,  999],
+  'inspections.exportList':        ['file', 'file', 'F',    'file', 'file', 'file', 'file', 998,    998,    999,  999],
+  'inspections.detail':            ['ok',   'ok',   'F',    'ok',   'ok',   'ok',   'F',    998,    998,    999,  999],
+  'inspections.report':            ['ok',   'ok',   'F',    'ok',   'ok',   'ok',   'F',    998,    998,    999,  999],
+  'inspections.result':            ['ok',   'ok',   'F',    'ok',   'ok',   'ok',   'F',    998,    998,    999,  999],
+  'inspections.recompute':         ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'inspections.addSession':        ['w',    'F',    'F',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
 };
 
 /**
@@ -224,6 +232,8 @@ interface Fixture {
   records: Partial<Record<Who, number[]>>;
   /** Branch applications whose applicant each identity sees. */
   applications: Partial<Record<Who, number[]>>;
+  /** How many inspections each identity sees (the demo data has 200). */
+  inspections: Partial<Record<Who, number>>;
 }
 
 let t: TestApp;
@@ -267,7 +277,15 @@ function inputOf(name: string): Input {
     case 'finance.payments':
       return json({ limit: 100 });
     case 'finance.paymentsExport':
+    case 'inspections.exportList':
       return json({ format: 'csv' });
+    case 'inspections.list':
+      return json({ limit: 100 });
+    case 'inspections.detail':
+    case 'inspections.report':
+    case 'inspections.result':
+      // An inspection of clinic3: its ancestors see it, the other tree does not.
+      return json({ id: ids.inspection });
     case 'codes.redeemInstitution':
       // A well-formed code that does not exist: refused by the rule (wrong code), after the access check.
       return json({ code: '0000-0000-0000-0000' });
@@ -343,6 +361,16 @@ function checkData(name: string, who: Who, datas: any): string | null {
       if (outside.length) return `rows of institutions ${outside.map((r) => r.institution_id).join(',')}`;
       return datas.list.length || who === 'agent1b' ? null : 'no rows';
     }
+    case 'inspections.list': {
+      const seen = SEES[who];
+      const allowed = seen === 'all' ? null : new Set(seen!.map((u) => fx.inst[u]));
+      const outside = (datas.list as { institution_id: number }[]).filter((r) => allowed && !allowed.has(r.institution_id));
+      if (outside.length) return `rows of institutions ${outside.map((r) => r.institution_id).join(',')}`;
+      return datas.total === fx.inspections[who] ? null : `total ${datas.total}, expected ${fx.inspections[who]}`;
+    }
+    case 'inspections.report':
+    case 'inspections.result':
+      return datas.inspection?.id === fx.ids.inspection ? null : `inspection ${datas.inspection?.id}`;
     case 'auth.memberInfo':
       return datas.username === who ? null : `username ${datas.username}`;
     case 'auth.institutionInfo': {
@@ -475,6 +503,8 @@ beforeAll(async () => {
   const applications: Fixture['applications'] = {};
   const allRecords = await db.select({ id: activationRecords.id, institutionId: activationRecords.institutionId }).from(activationRecords);
   const records: Fixture['records'] = {};
+  const allInspections = await db.select({ id: inspections.id, institutionId: inspections.institutionId }).from(inspections);
+  const seenInspections: Fixture['inspections'] = {};
   for (const [who, sees] of Object.entries(SEES) as [Who, readonly string[] | 'all'][]) {
     const mine = sees === 'all' ? insts.map((r) => r.id) : sees.map((u) => inst[u]!);
     pickable[who] = [...mine].sort((a, b) => a - b);
@@ -486,6 +516,7 @@ beforeAll(async () => {
       .filter((a) => mine.includes(a.applicantId))
       .map((a) => a.id)
       .sort((a, b) => a - b);
+    seenInspections[who] = allInspections.filter((r) => mine.includes(r.institutionId)).length;
     scoped[who] = allDevices
       .filter((d) => (sees === 'all' ? true : d.institutionId !== null && mine.includes(d.institutionId)))
       .map((d) => d.id)
@@ -498,6 +529,7 @@ beforeAll(async () => {
     institutions: pickable,
     records,
     applications,
+    inspections: seenInspections,
     ids: {
       'admin:admin': adminId('admin'),
       'admin:auditor': adminId('auditor'),
@@ -514,6 +546,7 @@ beforeAll(async () => {
       doctor: await first(doctors, isNull(doctors.deletedAt)),
       user: await first(endUsers, isNull(endUsers.deletedAt)),
       audit: audit!.id,
+      inspection: await first(inspections, eq(inspections.institutionId, inst.clinic3!)),
     },
   };
   // The seeded trees are what the expectations above assume.

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { API_BASE, DEVICE_API_BASE } from '@app/contract';
+import { API_BASE, DEVICE_API_BASE, TOKEN_COOKIE } from '@app/contract';
+import { LANGS, type Lang, isLang, matchLang } from '@app/contract/i18n';
 import { newNonce, webAppPolicy } from './security';
 
 /**
@@ -36,7 +37,7 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
     cacheControl: false,
     setHeaders: (reply, file) => reply.header('cache-control', webCacheControl(file)),
   });
-  const parts = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8').split(NONCE_PLACEHOLDER);
+  const page = firstPaintPages(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'), readPreloads(webDist));
   // Client-side routes: any other GET that is not an API call gets the app shell.
   app.get('/*', async (req, reply) => {
     // The API prefixes never get the app shell: an unknown call answers the JSON 404 of the envelope.
@@ -44,6 +45,72 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
       if (req.url.startsWith(`${base}/`) || req.url === base || req.url.startsWith(`${base}?`)) return reply.callNotFound();
     }
     const nonce = newNonce();
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', webAppPolicy(nonce)).send(parts.join(nonce));
+    const html = page(req.url, cookieOf(req.headers.cookie, TOKEN_COOKIE) !== undefined, pageLang(req.headers.cookie, req.headers['accept-language']), nonce);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language').header('content-security-policy', webAppPolicy(nonce)).send(html);
   });
+}
+
+/** The cookie the web app writes with its language (app/providers.tsx), read for the static login page. */
+export const LANG_COOKIE = 'bioadmin-lang';
+const LANG_TAGS: Record<Lang, string> = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' };
+
+function cookieOf(header: string | undefined, name: string): string | undefined {
+  for (const part of header?.split(';') ?? []) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+/** The page's language before any script runs: the app's saved choice, else the browser's (as the app picks it). */
+export function pageLang(cookie: string | undefined, acceptLanguage: string | undefined): Lang {
+  const saved = cookieOf(cookie, LANG_COOKIE);
+  return isLang(saved) ? saved : (matchLang(acceptLanguage ?? null) ?? LANGS[1]);
+}
+
+interface Preloads {
+  shell: string[];
+  pages: Record<string, string[]>;
+}
+
+/** dist/preload.json (apps/web/vite.config.ts firstPaint): the files of the shell and of the landing page. */
+function readPreloads(webDist: string): Preloads {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(webDist, 'preload.json'), 'utf8')) as Preloads;
+  } catch {
+    return { shell: [], pages: {} };
+  }
+}
+
+const LOGIN_SHELL = /<!--login-shell-->[\s\S]*?<!--\/login-shell-->/;
+
+/**
+ * index.html for one request (the build's markers, apps/web/vite.config.ts firstPaint):
+ * - /login keeps the static login page (painted before any script runs) in the visitor's language;
+ *   every other address gets an empty #root;
+ * - a signed-in visitor's page announces its code (`<link rel="modulepreload">`: the shell, and the
+ *   landing page on `/`) so it downloads beside the boot code instead of after it.
+ */
+export function firstPaintPages(indexHtml: string, preloads: Preloads) {
+  const variants = new Map<string, string[]>();
+  const build = (login: boolean, files: string[], lang: Lang) => {
+    let html = indexHtml.replace(/<html lang="[^"]*">/, `<html lang="${LANG_TAGS[lang]}">`);
+    if (!login) html = html.replace(LOGIN_SHELL, '');
+    const links = files.map((f) => `<link rel="modulepreload" crossorigin href="${f}" nonce="${NONCE_PLACEHOLDER}">`).join('\n    ');
+    return html.replace('<!--preload-->', links).split(NONCE_PLACEHOLDER);
+  };
+  return (url: string, signedIn: boolean, lang: Lang, nonce: string): string => {
+    const pathname = url.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
+    const login = pathname === '/login';
+    const page = signedIn && !login && !/^\/(auth-redirect|404|401)$/.test(pathname) ? (preloads.pages[pathname] ?? []) : undefined;
+    const files = page ? [...preloads.shell, ...page] : [];
+    const known = pathname in preloads.pages ? pathname : '*';
+    const key = `${login}|${lang}|${page ? known : '-'}`;
+    let parts = variants.get(key);
+    if (!parts) {
+      parts = build(login, files, lang);
+      variants.set(key, parts);
+    }
+    return parts.join(nonce);
+  };
 }

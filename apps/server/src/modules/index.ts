@@ -15,6 +15,7 @@ import docsRoutes from './docs/routes';
 import doctorsRoutes from './doctors/routes';
 import equipmentRoutes from './equipment/routes';
 import financeRoutes from './finance/routes';
+import inspectionsRoutes from './inspections/routes';
 import institutionsRoutes from './institutions/routes';
 import jurisdictionRoutes from './jurisdiction/routes';
 import packagesRoutes from './packages/routes';
@@ -31,6 +32,7 @@ import * as diseasesSeed from './diseases/seed';
 import * as doctorsSeed from './doctors/seed';
 import * as equipmentSeed from './equipment/seed';
 import * as financeSeed from './finance/seed';
+import * as inspectionsSeed from './inspections/seed';
 import * as packagesSeed from './packages/seed';
 import * as schematicsSeed from './schematics/seed';
 import * as systemsSeed from './systems/seed';
@@ -49,6 +51,7 @@ export const moduleRoutes: Record<string, FastifyPluginAsync> = {
   doctors: doctorsRoutes,
   equipment: equipmentRoutes,
   finance: financeRoutes,
+  inspections: inspectionsRoutes,
   institutions: institutionsRoutes,
   jurisdiction: jurisdictionRoutes,
   packages: packagesRoutes,
@@ -75,6 +78,7 @@ export const moduleSeeds: Record<string, ModuleSeed> = {
   doctors: doctorsSeed,
   equipment: equipmentSeed,
   finance: financeSeed,
+  inspections: inspectionsSeed,
   packages: packagesSeed,
   schematics: schematicsSeed,
   systems: systemsSeed,

@@ -1,4 +1,4 @@
-import { useLayoutEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import ConfigProvider from 'antd/es/config-provider';
 import antdTheme from 'antd/es/theme';
 import type { ThemeConfig } from 'antd';
@@ -14,6 +14,8 @@ import { useSettings } from '../lib/settings';
 import { i18n } from '../lib/i18n';
 import { cspNonce } from '../lib/csp';
 
+/** Read by the server (apps/server/src/http/web.ts LANG_COOKIE). */
+const LANG_COOKIE = 'bioadmin-lang';
 /** antd's <style> elements carry the page's nonce, so the server's style-src needs no 'unsafe-inline'. */
 const CSP = cspNonce ? { nonce: cspNonce } : undefined;
 const ANTD_LOCALES: Record<Lang, Locale> = { zh: zhCN, en: enUS, es: esES, ja: jaJP };
@@ -44,6 +46,11 @@ export function Providers({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     document.documentElement.style.setProperty('--app-primary', colour);
   }, [colour]);
+  // The server paints the static login page in this language before any script runs (apps/server/src/http/web.ts).
+  useEffect(() => {
+    // biome-ignore lint/suspicious/noDocumentCookie: a plain preference the server reads with the page request; nothing secret
+    document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=31536000; SameSite=Lax`;
+  }, [lang]);
   return (
     <I18nextProvider i18n={i18n}>
       <ConfigProvider csp={CSP} locale={ANTD_LOCALES[lang]} componentSize={COMPONENT_SIZE[size]} theme={themeConfig(colour, size)}>

@@ -2,19 +2,21 @@
  * Routes (spec §2): public /login, /auth-redirect, /404, /401; / -> the landing page (/dashboard/index
  * for whoever may open it, else the first page of the user's menu, lib/landing); everything else
  * goes through the guard into the lazily loaded shell, which registers the permitted routes before its
- * catch-all. The login route loads neither the shell nor any page.
+ * catch-all. The login route loads neither the shell nor any page: it is in the boot code.
  */
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { Landing, PublicOnly, RequireSession } from './guard';
 import { FullPageSpin } from './FullPageSpin';
-import { preloadNamespace } from '../lib/i18n';
+import { LANGS } from '@app/contract/i18n';
+import LoginPage from '../features/auth/LoginPage';
+import authLocales from '../features/auth/locales';
+import { i18n } from '../lib/i18n';
 import { registerShell } from '../lib/pages';
 
-const LoginPage = lazy(() => {
-  preloadNamespace('auth');
-  return import('../features/auth/LoginPage');
-});
+// The login page is the first page most visitors load: it comes with the boot code and its strings,
+// so it renders at the first render, in place of the static copy index.html paints (no second wave).
+for (const lang of LANGS) i18n.addResourceBundle(lang, 'auth', authLocales[lang], true, false);
 const AuthRedirectPage = lazy(() => import('../features/auth/AuthRedirectPage'));
 const NotFoundPage = lazy(() => import('../features/errors/ErrorPages').then((m) => ({ default: m.NotFoundPage })));
 const ForbiddenPage = lazy(() => import('../features/errors/ErrorPages').then((m) => ({ default: m.ForbiddenPage })));

@@ -6,6 +6,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { matchPath } from 'react-router';
 import { flattenRoutes, ROUTES } from '@app/contract/routes';
+import { preloadNamespace } from './i18n';
 
 /** A lazy page; `preload` starts loading its code before it renders (pages made with `page()`). */
 export type PageComponent = LazyExoticComponent<ComponentType> & { preload?: () => Promise<unknown> };
@@ -39,13 +40,16 @@ export const isBuilt = (name: string) => registry.has(name);
 const pagesByPath = flattenRoutes(ROUTES).filter((r) => !r.children);
 
 /**
- * Starts loading the code of the page at this address (when the client has one), so that it downloads
+ * Starts loading the code and the strings of the page at this address (when the client has one), so that they download
  * beside the shell and the user info instead of after them (the home page in one wave, not three).
  */
 export function preloadPageAt(pathname: string) {
   const route = pagesByPath.find((r) => matchPath({ path: r.path, end: true }, pathname));
-  const load = route && registry.get(route.name)?.component.preload;
+  const registered = route && registry.get(route.name);
+  const load = registered?.component.preload;
   if (load) load().catch(() => undefined);
+  // The page's strings too: otherwise they are asked for only once the page renders, a wave later.
+  if (registered) preloadNamespace(registered.feature);
 }
 
 let loadShell: (() => Promise<unknown>) | undefined;

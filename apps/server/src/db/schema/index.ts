@@ -9,3 +9,4 @@ export * from './branches';
 export * from './finance';
 export * from './distribution';
 export * from './inspections';
+export * from './inspection-extra';

@@ -1,4 +1,5 @@
 // Raw inspections as devices send them (the device API); the analysis is computed by the inspections module. Re-exported from index.ts.
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { institutions } from './core';
 import { devices } from './devices';
@@ -29,6 +30,14 @@ export const inspections = pgTable(
     vitals: jsonb('vitals').$type<Record<string, number | string> | null>(),
     /** The analysis object (device-api.md); null until computed. */
     analysis: jsonb('analysis').$type<unknown>(),
+    /** The version of `analysis` (1 as computed on arrival; a grade-0 recompute adds one: inspection_analyses keeps each). */
+    analysisVersion: integer('analysis_version').notNull().default(1),
+    /** The headline of the list, kept by PostgreSQL from `analysis`: the worst system level (null: no analysis). */
+    worstLevel: varchar('worst_level', { length: 10 }).generatedAlwaysAs(
+      sql`case when analysis is null then null when jsonb_path_exists(analysis, '$.systems[*] ? (@.level == "abnormal")') then 'abnormal' when jsonb_path_exists(analysis, '$.systems[*] ? (@.level == "attention")') then 'attention' else 'normal' end`,
+    ),
+    /** The highest disease risk (diseases are stored most severe first); 'none' when no disease was found. */
+    topRisk: varchar('top_risk', { length: 10 }).generatedAlwaysAs(sql`case when analysis is null then null else coalesce(analysis->'diseases'->0->>'risk', 'none') end`),
     /** Remaining uses after this inspection (what the device was answered). */
     remainingUses: integer('remaining_uses'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -38,5 +47,6 @@ export const inspections = pgTable(
     index('inspections_institution_idx').on(t.institutionId, t.id),
     index('inspections_user_idx').on(t.endUserId),
     index('inspections_measured_idx').on(t.measuredAt),
+    index('inspections_institution_measured_idx').on(t.institutionId, t.measuredAt),
   ],
 );

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema';
+import { auditLog, inspections } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -29,13 +29,22 @@ describe('users: happy path', () => {
     const res = await t.call('GET', '/user/list', { key: admin, query: { limit: 100 } });
     expect(res.code).toBe(200);
     expect(res.datas.total).toBe(40);
+    // The demo inspections (modules/inspections/seed.ts) count on their people.
+    const seen = new Map(
+      (
+        await t.db
+          .select({ id: inspections.endUserId, n: count(), last: max(inspections.measuredAt) })
+          .from(inspections)
+          .groupBy(inspections.endUserId)
+      ).map((r) => [r.id, r]),
+    );
     const withId = res.datas.list.filter((u: any) => u.id_number);
     expect(withId.length).toBeGreaterThan(25);
     for (const u of res.datas.list) {
       if (u.phone) expect(u.phone).toContain('****');
       if (u.id_number) expect(u.id_number).toContain('****');
-      expect(u.inspection_count).toBe(0);
-      expect(u.last_inspection_at).toBeNull();
+      expect(u.inspection_count).toBe(seen.get(u.id)?.n ?? 0);
+      expect(u.last_inspection_at).toBe(seen.get(u.id)?.last?.toISOString() ?? null);
     }
   });
 

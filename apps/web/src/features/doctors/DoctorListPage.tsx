@@ -5,7 +5,9 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import type { ColumnsType } from 'antd/es/table';
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { findRoute } from '@app/contract/routes';
 import { DOCTOR_STATUSES, type DoctorDetail, type DoctorRow, type DoctorStatus } from '@app/contract/api/doctors';
 import type { Gender } from '@app/contract/api/person';
 import { ListPage, numberFilter, useListParams, CreateButton, KeywordFilter } from '../../components/list';
@@ -13,12 +15,16 @@ import { useFormModal } from '../../components/FormModal';
 import { useConfirmDelete } from '../../components/confirm';
 import { RowActions } from '../../components/RowActions';
 import { InstitutionSelect } from '../../components/InstitutionSelect';
+import { useAccessModel } from '../../lib/access';
 import { formatNumber } from '../../lib/money';
 import { formatDateTime } from '../../lib/time';
 import { useSettings } from '../../lib/settings';
 import { fetchDoctorDetail, useDeleteDoctor, useDoctors } from './api';
 import { DoctorForm } from './DoctorForm';
 import { DoctorDetailDrawer } from './DoctorDetailDrawer';
+
+/** The inspection list: a doctor's count opens the inspections they performed. */
+const INSPECTIONS = findRoute('InspectionList');
 
 const FILTERS = ['keyword', 'institution_id', 'status'] as const;
 const CODECS = [numberFilter('institution_id')];
@@ -29,6 +35,8 @@ const GENDER_COLOR: Record<Gender, string> = { male: 'blue', female: 'magenta', 
 export default function DoctorListPage() {
   const { t } = useTranslation('doctors');
   const lang = useSettings((s) => s.lang);
+  const access = useAccessModel();
+  const history = INSPECTIONS && access.canOpen(INSPECTIONS) ? INSPECTIONS.path : null;
   const qc = useQueryClient();
   const params = useListParams({ filters: FILTERS });
   const query = useDoctors(params.query);
@@ -89,7 +97,22 @@ export default function DoctorListPage() {
         sorter: true,
         render: (v: DoctorStatus) => <Tag color={v === 'enabled' ? 'success' : 'default'}>{t(`status.${v}`)}</Tag>,
       },
-      { key: 'inspection_count', dataIndex: 'inspection_count', title: t('col.inspections'), sorter: true, align: 'right', render: (v: number) => formatNumber(v, lang) },
+      {
+        key: 'inspection_count',
+        dataIndex: 'inspection_count',
+        title: t('col.inspections'),
+        sorter: true,
+        align: 'right',
+        // The count links to the inspections the doctor performed.
+        render: (v: number, r) =>
+          history && v > 0 ? (
+            <Link to={`${history}?doctor_id=${r.id}`} data-testid="doctor-inspections">
+              {formatNumber(v, lang)}
+            </Link>
+          ) : (
+            formatNumber(v, lang)
+          ),
+      },
       { key: 'created_at', dataIndex: 'created_at', title: t('col.createdAt'), sorter: true, render: (v: string) => formatDateTime(v) },
       {
         key: 'actions',
@@ -119,7 +142,7 @@ export default function DoctorListPage() {
         ),
       },
     ],
-    [t, lang, openEdit, del.mutateAsync, confirmDelete],
+    [t, lang, openEdit, del.mutateAsync, confirmDelete, history],
   );
 
   return (

@@ -9,6 +9,7 @@ import Tag from 'antd/es/tag';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { canOpenRoute } from '@app/contract/access';
 import { findRoute } from '@app/contract/routes';
 import { DEVICE_STATUSES, type DeviceRow, type DeviceStatus } from '@app/contract/api/equipment';
 import { EXPIRING_DAYS } from '@app/contract/constants';
@@ -30,6 +31,8 @@ const FILTERS = ['keyword', 'status', 'institution_id', 'expires_from', 'expires
 const CODECS = [numberFilter('institution_id'), dateRangeFilter('expires', 'expires_from', 'expires_to'), boolFilter('expiring')];
 const INSTANT = ['status', 'institution_id', 'expires', 'expiring'];
 const PAYMENTS_ROUTE = findRoute('DeviceEndRecordOfDevice');
+/** The activation codes page: in no menu; the platform reaches it from here and from the activation records. */
+const CODES_ROUTE = findRoute('ActivationCode');
 const STATUS_COLOR: Record<DeviceStatus, string> = { active: 'success', inactive: 'default', disabled: 'error' };
 
 /** Home page: the devices of the caller's institution subtree (all for the platform). */
@@ -41,7 +44,9 @@ export default function DeviceListPage() {
   // Device codes are redeemed by the institution that owns the device (the server checks the same).
   const ownInstitution = useSession((s) => (s.isAdmin ? null : s.userId));
   const [redeeming, setRedeeming] = useState<DeviceRow | null>(null);
-  const { can } = useAccess();
+  const access = useAccess();
+  const { can } = access;
+  const canCodes = !!CODES_ROUTE && canOpenRoute(CODES_ROUTE, access.viewer);
   const navigate = useNavigate();
   const isAdmin = useSession((s) => s.isAdmin);
   const [adding, setAdding] = useState(false);
@@ -173,6 +178,11 @@ export default function DeviceListPage() {
                     {t('life.importFile')}
                   </Button>
                 </>
+              ) : null}
+              {canCodes ? (
+                <Button onClick={() => navigate(CODES_ROUTE!.path)} data-testid="device-codes-link">
+                  {t('life.codesPage')}
+                </Button>
               ) : null}
               {canDistribute ? (
                 <Button

@@ -5,6 +5,7 @@ export default defineLocales({
     life: {
       add: 'Add device',
       importFile: 'Import from file',
+      codesPage: 'Activation codes',
       distribute: 'Distribute',
       edit: 'Edit',
       disable: 'Disable',
@@ -82,6 +83,7 @@ export default defineLocales({
     life: {
       add: '新增设备',
       importFile: '从文件导入',
+      codesPage: '激活码',
       distribute: '分配',
       edit: '编辑',
       disable: '停用',
@@ -159,6 +161,7 @@ export default defineLocales({
     life: {
       add: 'Añadir equipo',
       importFile: 'Importar de archivo',
+      codesPage: 'Códigos de activación',
       distribute: 'Distribuir',
       edit: 'Editar',
       disable: 'Desactivar',
@@ -236,6 +239,7 @@ export default defineLocales({
     life: {
       add: '機器を追加',
       importFile: 'ファイルから取り込み',
+      codesPage: 'アクティベーションコード',
       distribute: '配布',
       edit: '編集',
       disable: '無効化',

@@ -6,10 +6,12 @@ import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import Typography from 'antd/es/typography';
 import EditOutlined from '@ant-design/icons/es/icons/EditOutlined';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { findRoute } from '@app/contract/routes';
 import type { UserDetail, UserRow } from '@app/contract/api/users';
 import { RelativeTime } from '../../components/RelativeTime';
-import { Access } from '../../lib/access';
+import { Access, useAccessModel } from '../../lib/access';
 import { formatNumber } from '../../lib/money';
 import { formatDateTime } from '../../lib/time';
 import { useSettings } from '../../lib/settings';
@@ -17,12 +19,15 @@ import { useUserDetail } from './api';
 import { ageFrom, bmi } from './person';
 
 const dash = <span className="text-muted">—</span>;
+const INSPECTIONS = findRoute('InspectionList');
 
 /** GET /user/detail (button user:detail) in a drawer: phone and ID number in full, only here. */
 export function UserDetailDrawer({ id, onClose, onEdit }: { id: number | null; onClose: () => void; onEdit: (u: UserRow) => void }) {
   const { t } = useTranslation('users');
   const lang = useSettings((s) => s.lang);
   const { data, isError, refetch } = useUserDetail(id);
+  const access = useAccessModel();
+  const history = INSPECTIONS && access.canOpen(INSPECTIONS) ? INSPECTIONS.path : null;
   const u: UserDetail | undefined = data && data.id === id ? data : undefined;
   const age = u ? ageFrom(u.birth_date) : null;
   const index = u ? bmi(u.height_cm, u.weight_kg) : null;
@@ -94,7 +99,13 @@ export function UserDetailDrawer({ id, onClose, onEdit }: { id: number | null; o
           </Descriptions>
           <Descriptions title={t('detail.activity')} column={1} bordered size="small" styles={{ label: { width: 150 } }}>
             <Descriptions.Item label={t('inspectionHistory')}>
-              <span data-testid="user-detail-inspections">{formatNumber(u.inspection_count, lang)}</span>
+              {history && u.inspection_count > 0 ? (
+                <Link to={`${history}?user_id=${u.id}`} data-testid="user-detail-inspections">
+                  {formatNumber(u.inspection_count, lang)}
+                </Link>
+              ) : (
+                <span data-testid="user-detail-inspections">{formatNumber(u.inspection_count, lang)}</span>
+              )}
             </Descriptions.Item>
             <Descriptions.Item label={t('col.lastInspection')}>
               {u.last_inspection_at ? (

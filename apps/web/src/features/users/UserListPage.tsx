@@ -5,7 +5,9 @@ import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import type { ColumnsType } from 'antd/es/table';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { findRoute } from '@app/contract/routes';
 import { GENDERS, type Gender } from '@app/contract/api/person';
 import type { UserRow } from '@app/contract/api/users';
 import { ListPage, numberFilter, useListParams, CreateButton, KeywordFilter } from '../../components/list';
@@ -14,13 +16,16 @@ import { useConfirmDelete } from '../../components/confirm';
 import { RowActions } from '../../components/RowActions';
 import { RelativeTime } from '../../components/RelativeTime';
 import { InstitutionSelect } from '../../components/InstitutionSelect';
-import { useAccess } from '../../lib/access';
+import { useAccess, useAccessModel } from '../../lib/access';
 import { formatNumber } from '../../lib/money';
 import { useSettings } from '../../lib/settings';
 import { useDeleteUser, useUsers } from './api';
 import { UserForm } from './UserForm';
 import { UserDetailDrawer } from './UserDetailDrawer';
 import { ageFrom } from './person';
+
+/** The inspection list: a person's count opens their history there. */
+const INSPECTIONS = findRoute('InspectionList');
 
 const FILTERS = ['keyword', 'gender', 'institution_id'] as const;
 const CODECS = [numberFilter('institution_id')];
@@ -33,6 +38,8 @@ export default function UserListPage() {
   const { t } = useTranslation('users');
   const lang = useSettings((s) => s.lang);
   const { can } = useAccess();
+  const access = useAccessModel();
+  const history = INSPECTIONS && access.canOpen(INSPECTIONS) ? INSPECTIONS.path : null;
   const canView = can('user:detail');
   const params = useListParams({ filters: FILTERS });
   const query = useUsers(params.query);
@@ -119,13 +126,20 @@ export default function UserListPage() {
       },
       { key: 'institution', dataIndex: 'institution_name', title: t('col.institution'), width: 170, ellipsis: { showTitle: true }, render: (v: string | null) => v ?? muted('—') },
       {
-        // The inspection history link arrives with the inspections module; until then the count only.
+        // The count links to the person's inspection history (the inspection list filtered on the person).
         key: 'inspection_count',
         dataIndex: 'inspection_count',
         title: t('col.inspections'),
         sorter: true,
         align: 'right',
-        render: (v: number) => <span data-testid="user-inspections">{formatNumber(v, lang)}</span>,
+        render: (v: number, r) =>
+          history && v > 0 ? (
+            <Link to={`${history}?user_id=${r.id}`} data-testid="user-inspections">
+              {formatNumber(v, lang)}
+            </Link>
+          ) : (
+            <span data-testid="user-inspections">{formatNumber(v, lang)}</span>
+          ),
       },
       { key: 'last_inspection_at', dataIndex: 'last_inspection_at', title: t('col.lastInspection'), sorter: true, render: (v: string | null) => <RelativeTime value={v} placeholder={t('never')} /> },
       {
@@ -149,7 +163,7 @@ export default function UserListPage() {
         ),
       },
     ];
-  }, [t, lang, canView, dlg.openEdit, del.mutateAsync, confirmDelete]);
+  }, [t, lang, canView, dlg.openEdit, del.mutateAsync, confirmDelete, history]);
 
   return (
     <>

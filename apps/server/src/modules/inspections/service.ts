@@ -1,0 +1,379 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  analyse,
+  type Analysis,
+  type InspectionDetail,
+  type InspectionDetailQuery,
+  type InspectionExportQuery,
+  type InspectionListQuery,
+  type InspectionReportData,
+  type InspectionResultData,
+  type InspectionRisk,
+  type InspectionRow,
+  type InspectionVersion,
+  type IdInput,
+  type L10n,
+  type ListResult,
+  type Meridian,
+  type Readings,
+  type RecomputeAnswer,
+  type SystemLevel,
+  type TreatmentSessionBody,
+  type TreatmentSessionRow,
+} from '@app/contract';
+import type { Tx } from '../../db/client';
+import { acupointActions, acupoints, devices, diseases, doctors, endUsers, inspectionAnalyses, inspections, institutions, schematicMarkers, treatmentSessions } from '../../db/schema';
+import type { Auth } from '../../http/access';
+import type { Ctx } from '../../http/endpoints';
+import { forbidden, notFound } from '../../lib/errors';
+import { type ExportColumn, sendExport } from '../../lib/export';
+import { fieldError } from '../../lib/form';
+import { cappedCount, likeEscape, offsetOf } from '../../lib/list';
+import { maskIdNumber, maskPhone } from '../../lib/mask';
+import { readParams } from '../../lib/params';
+import { loadAnalysisMaster } from '../deviceapi';
+import { institutionSubtreeIds, isInSubtree } from '../institutions';
+import { LABELS, label } from './labels';
+
+/*
+ * Inspections as the back office reads them: the list of the caller's subtree with its headline (worst
+ * system level, top risk: generated columns of the inspections table, kept by PostgreSQL from the stored
+ * analysis), the export, the detail with its analysis versions, the report and result data, the grade-0
+ * recompute (a new version; the old ones stay in inspection_analyses) and the treatment sessions.
+ * Everything is scoped by the caller's subtree; for an institution an inspection outside it and a missing
+ * one are refused alike (forbidden), so ids reveal nothing.
+ */
+
+const DAY = 86_400_000;
+/** The most rows one export writes. */
+export const EXPORT_MAX_ROWS = 10_000;
+
+const iso = (d: Date) => d.toISOString();
+
+/** The caller's scope: its subtree (institutions), everything (the platform). */
+const scopeOf = (auth: Auth): SQL | undefined => (auth.kind === 'institution' ? sql`${inspections.institutionId} in ${institutionSubtreeIds(auth.institution!.path)}` : undefined);
+
+async function listConditions(db: Tx, auth: Auth, q: Partial<InspectionListQuery>): Promise<SQL | undefined> {
+  const conds: (SQL | undefined)[] = [scopeOf(auth)];
+  if (q.institution_id) {
+    if (auth.kind === 'institution' && !(await isInSubtree(db, auth.institution!.path, q.institution_id))) throw forbidden();
+    conds.push(eq(inspections.institutionId, q.institution_id));
+  }
+  if (q.device_id) conds.push(eq(inspections.deviceId, q.device_id));
+  if (q.doctor_id) conds.push(eq(inspections.doctorId, q.doctor_id));
+  if (q.user_id) conds.push(eq(inspections.endUserId, q.user_id));
+  if (q.keyword) conds.push(ilike(inspections.inspectionNo, `%${likeEscape(q.keyword)}%`));
+  if (q.person) conds.push(ilike(endUsers.name, `%${likeEscape(q.person)}%`));
+  if (q.date_from) conds.push(gte(inspections.measuredAt, new Date(`${q.date_from}T00:00:00Z`)));
+  if (q.date_to) conds.push(lt(inspections.measuredAt, new Date(new Date(`${q.date_to}T00:00:00Z`).getTime() + DAY)));
+  if (q.risk) conds.push(eq(inspections.topRisk, q.risk));
+  if (q.level) conds.push(eq(inspections.worstLevel, q.level));
+  return and(...conds);
+}
+
+async function listRows(db: Tx, where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<InspectionRow[]> {
+  const rows = await db
+    .select({
+      i: {
+        id: inspections.id,
+        inspectionNo: inspections.inspectionNo,
+        measuredAt: inspections.measuredAt,
+        endUserId: inspections.endUserId,
+        doctorId: inspections.doctorId,
+        deviceId: inspections.deviceId,
+        institutionId: inspections.institutionId,
+        worstLevel: inspections.worstLevel,
+        topRisk: inspections.topRisk,
+        analysisVersion: inspections.analysisVersion,
+      },
+      topDisease: sql<L10n | null>`${inspections.analysis}->'diseases'->0->'name'`,
+      userName: endUsers.name,
+      doctorName: doctors.name,
+      deviceSerial: devices.serial,
+      institutionName: institutions.name,
+    })
+    .from(inspections)
+    .innerJoin(endUsers, eq(endUsers.id, inspections.endUserId))
+    .innerJoin(devices, eq(devices.id, inspections.deviceId))
+    .innerJoin(institutions, eq(institutions.id, inspections.institutionId))
+    .leftJoin(doctors, eq(doctors.id, inspections.doctorId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return rows.map(({ i, ...x }) => ({
+    id: i.id,
+    inspection_no: i.inspectionNo,
+    measured_at: iso(i.measuredAt),
+    user_id: i.endUserId,
+    user_name: x.userName,
+    doctor_id: i.doctorId,
+    doctor_name: x.doctorName ?? null,
+    device_id: i.deviceId,
+    device_serial: x.deviceSerial,
+    institution_id: i.institutionId,
+    institution_name: x.institutionName,
+    worst_level: (i.worstLevel as SystemLevel | null) ?? null,
+    top_risk: (i.topRisk as InspectionRisk | null) ?? null,
+    top_disease: x.topDisease ?? null,
+    analysis_version: i.analysisVersion,
+  }));
+}
+
+const orderOf = (q: { sort?: string; order?: 'ascend' | 'descend' }) =>
+  q.sort === 'measured_at' && q.order === 'ascend' ? [asc(inspections.measuredAt), asc(inspections.id)] : [desc(inspections.measuredAt), desc(inspections.id)];
+
+/** GET /inspection/list: the caller's subtree (everything for the platform), newest first. */
+export async function list(db: Tx, auth: Auth, q: InspectionListQuery): Promise<ListResult<InspectionRow>> {
+  const where = await listConditions(db, auth, q);
+  // The count joins the person only when the person's name is a filter.
+  const from = q.person ? sql`from ${inspections} inner join ${endUsers} on ${endUsers.id} = ${inspections.endUserId}` : sql`from ${inspections}`;
+  const [rows, count] = await Promise.all([listRows(db, where, orderOf(q), q.limit, offsetOf(q)), cappedCount(db, sql`${from} where ${where ?? sql`true`}`)]);
+  return { list: rows, ...count };
+}
+
+/** GET /inspection/export: the filtered list (newest first, at most EXPORT_MAX_ROWS) as CSV or XLSX. */
+export async function exportList(db: Tx, auth: Auth, q: InspectionExportQuery, ctx: Ctx) {
+  const where = await listConditions(db, auth, q);
+  const rows = await listRows(db, where, orderOf({}), EXPORT_MAX_ROWS, 0);
+  const lang = ctx.lang;
+  const pick = (text: L10n | null) => (text ? label(text, lang) : '');
+  const columns: ExportColumn<InspectionRow>[] = [
+    { title: label(LABELS.number, lang), value: (r) => r.inspection_no, width: 22 },
+    { title: label(LABELS.time, lang), value: (r) => new Date(r.measured_at), width: 20 },
+    { title: label(LABELS.person, lang), value: (r) => r.user_name, width: 16 },
+    { title: label(LABELS.doctor, lang), value: (r) => r.doctor_name ?? '', width: 16 },
+    { title: label(LABELS.device, lang), value: (r) => r.device_serial, width: 14 },
+    { title: label(LABELS.institution, lang), value: (r) => r.institution_name, width: 28 },
+    { title: label(LABELS.worstLevel, lang), value: (r) => (r.worst_level ? label(LABELS.levels[r.worst_level], lang) : '') },
+    { title: label(LABELS.topRisk, lang), value: (r) => (r.top_risk ? label(LABELS.risks[r.top_risk], lang) : '') },
+    { title: label(LABELS.topDisease, lang), value: (r) => pick(r.top_disease), width: 24 },
+    { title: label(LABELS.version, lang), value: (r) => r.analysis_version },
+  ];
+  const day = new Date().toISOString().slice(0, 10);
+  return sendExport(ctx.reply, { format: q.format, filename: `inspections-${day}`, sheet: label(LABELS.sheet, lang), columns, rows });
+}
+
+type InspectionRecord = typeof inspections.$inferSelect;
+
+/** The inspection when the caller may see it; otherwise refused (a foreign id and a missing one alike). */
+async function scopedInspection(db: Tx, auth: Auth, id: number, lock = false): Promise<InspectionRecord> {
+  const query = db
+    .select()
+    .from(inspections)
+    .where(and(eq(inspections.id, id), scopeOf(auth)));
+  const [row] = lock ? await query.for('update') : await query;
+  // An institution is told the same for a missing id and one outside its subtree (as institutions do).
+  if (!row) throw auth.kind === 'institution' ? forbidden() : notFound();
+  return row;
+}
+
+async function versionsOf(db: Tx, row: InspectionRecord): Promise<InspectionVersion[]> {
+  const stored = await db
+    .select({ version: inspectionAnalyses.version, createdAt: inspectionAnalyses.createdAt, createdBy: inspectionAnalyses.createdBy })
+    .from(inspectionAnalyses)
+    .where(eq(inspectionAnalyses.inspectionId, row.id))
+    .orderBy(asc(inspectionAnalyses.version));
+  if (!stored.length) return [{ version: row.analysisVersion, created_at: iso(row.createdAt), created_by: 'device' }];
+  return stored.map((v) => ({ version: v.version, created_at: iso(v.createdAt), created_by: v.createdBy }));
+}
+
+async function detailOf(db: Tx, row: InspectionRecord, version?: number): Promise<InspectionDetail> {
+  const [[inst], [device], [doctor], [user], versions] = await Promise.all([
+    db.select({ id: institutions.id, name: institutions.name }).from(institutions).where(eq(institutions.id, row.institutionId)),
+    db.select({ id: devices.id, serial: devices.serial, name: devices.name, model: devices.model }).from(devices).where(eq(devices.id, row.deviceId)),
+    row.doctorId == null ? Promise.resolve([]) : db.select({ id: doctors.id, name: doctors.name, title: doctors.title }).from(doctors).where(eq(doctors.id, row.doctorId)),
+    db.select().from(endUsers).where(eq(endUsers.id, row.endUserId)),
+    versionsOf(db, row),
+  ]);
+  let analysis = (row.analysis as Analysis | null) ?? null;
+  let shown = row.analysisVersion;
+  if (version != null && version !== row.analysisVersion) {
+    const [older] = await db
+      .select({ analysis: inspectionAnalyses.analysis })
+      .from(inspectionAnalyses)
+      .where(and(eq(inspectionAnalyses.inspectionId, row.id), eq(inspectionAnalyses.version, version)));
+    if (!older) throw notFound();
+    analysis = older.analysis as Analysis;
+    shown = version;
+  }
+  return {
+    id: row.id,
+    inspection_no: row.inspectionNo,
+    measured_at: iso(row.measuredAt),
+    created_at: iso(row.createdAt),
+    institution: { id: inst!.id, name: inst!.name },
+    device: { id: device!.id, serial: device!.serial, name: device!.name, model: device!.model },
+    doctor: doctor ? { id: doctor.id, name: doctor.name, title: doctor.title } : null,
+    user: {
+      id: user!.id,
+      name: user!.name,
+      gender: user!.gender,
+      birth_date: user!.birthDate ?? null,
+      phone: maskPhone(user!.phone),
+      id_number: maskIdNumber(user!.idNumber),
+    },
+    vitals: row.vitals ?? null,
+    readings: row.readings as Record<Meridian, [number, number]>,
+    analysis,
+    version: shown,
+    latest_version: row.analysisVersion,
+    versions,
+  };
+}
+
+/** GET /inspection/detail: the latest analysis (or an older version) and every version. */
+export async function detail(db: Tx, auth: Auth, q: InspectionDetailQuery): Promise<InspectionDetail> {
+  return detailOf(db, await scopedInspection(db, auth, q.id), q.version);
+}
+
+/** GET /inspection/report: the detail, the found diseases' texts, the advised acupoints and diagrams, the disclaimer. */
+export async function report(db: Tx, auth: Auth, q: IdInput): Promise<InspectionReportData> {
+  const inspection = await detailOf(db, await scopedInspection(db, auth, q.id));
+  const a = inspection.analysis;
+  const diseaseIds = a?.diseases.map((d) => d.id) ?? [];
+  const pointIds = a?.advice.acupoints.map((p) => p.id) ?? [];
+  const diagramIds = a?.advice.schematics.map((s) => s.id) ?? [];
+  const [texts, points, markers, params] = await Promise.all([
+    diseaseIds.length ? db.select({ id: diseases.id, description: diseases.description, advice: diseases.advice }).from(diseases).where(inArray(diseases.id, diseaseIds)) : Promise.resolve([]),
+    pointIds.length ? db.select({ id: acupoints.id, meridian: acupoints.meridian, location: acupoints.location }).from(acupoints).where(inArray(acupoints.id, pointIds)) : Promise.resolve([]),
+    diagramIds.length
+      ? db
+          .select({ schematicId: schematicMarkers.schematicId, acupointId: schematicMarkers.acupointId, code: acupoints.code, x: schematicMarkers.x, y: schematicMarkers.y })
+          .from(schematicMarkers)
+          .innerJoin(acupoints, eq(acupoints.id, schematicMarkers.acupointId))
+          .where(inArray(schematicMarkers.schematicId, diagramIds))
+          .orderBy(asc(schematicMarkers.sort), asc(schematicMarkers.id))
+      : Promise.resolve([]),
+    auth.params ? Promise.resolve(auth.params) : readParams(db),
+  ]);
+  const advised = new Set(pointIds);
+  const textOf = new Map(texts.map((t) => [t.id, t]));
+  const pointOf = new Map(points.map((p) => [p.id, p]));
+  return {
+    inspection,
+    diseases: diseaseIds.map((id) => ({ id, description: (textOf.get(id)?.description as L10n | undefined) ?? null, advice: (textOf.get(id)?.advice as L10n | undefined) ?? null })),
+    acupoints: (a?.advice.acupoints ?? []).map((p) => ({ ...p, meridian: pointOf.get(p.id)?.meridian ?? '', location: (pointOf.get(p.id)?.location as L10n | undefined) ?? null })),
+    schematics: (a?.advice.schematics ?? []).map((s) => ({
+      ...s,
+      markers: markers.filter((m) => m.schematicId === s.id).map((m) => ({ acupoint_id: m.acupointId, code: m.code, x: m.x, y: m.y, advised: advised.has(m.acupointId) })),
+    })),
+    disclaimer: params.report_disclaimer,
+  };
+}
+
+async function sessionsOf(db: Tx, inspectionId: number, where?: SQL): Promise<TreatmentSessionRow[]> {
+  const rows = await db
+    .select()
+    .from(treatmentSessions)
+    .where(where ?? eq(treatmentSessions.inspectionId, inspectionId))
+    .orderBy(asc(treatmentSessions.sessionDate), asc(treatmentSessions.id));
+  const ids = [...new Set(rows.flatMap((r) => r.acupointIds))];
+  const points = ids.length ? await db.select({ id: acupoints.id, code: acupoints.code, name: acupoints.name }).from(acupoints).where(inArray(acupoints.id, ids)) : [];
+  const byId = new Map(points.map((p) => [p.id, { id: p.id, code: p.code, name: p.name as L10n }]));
+  return rows.map((r) => ({
+    id: r.id,
+    session_date: r.sessionDate,
+    acupoints: r.acupointIds.flatMap((id) => byId.get(id) ?? []),
+    minutes: r.minutes,
+    notes: r.notes,
+    created_by: r.createdBy,
+    created_at: iso(r.createdAt),
+  }));
+}
+
+/** GET /inspection/result: the detail, each advised acupoint with its treatment actions, the sessions given. */
+export async function result(db: Tx, auth: Auth, q: IdInput): Promise<InspectionResultData> {
+  const inspection = await detailOf(db, await scopedInspection(db, auth, q.id));
+  const advised = inspection.analysis?.advice.acupoints ?? [];
+  const ids = advised.map((p) => p.id);
+  const [actions, flags, sessions] = await Promise.all([
+    ids.length ? db.select().from(acupointActions).where(inArray(acupointActions.acupointId, ids)).orderBy(asc(acupointActions.sort), asc(acupointActions.id)) : Promise.resolve([]),
+    ids.length ? db.select({ id: acupoints.id, isTreatmentPoint: acupoints.isTreatmentPoint }).from(acupoints).where(inArray(acupoints.id, ids)) : Promise.resolve([]),
+    sessionsOf(db, q.id),
+  ]);
+  const treatment = new Map(flags.map((f) => [f.id, f.isTreatmentPoint]));
+  return {
+    inspection,
+    plan: advised.map((p) => ({
+      ...p,
+      is_treatment_point: treatment.get(p.id) ?? false,
+      actions: actions
+        .filter((x) => x.acupointId === p.id)
+        .map((x) => ({ waveform: x.waveform, frequency_hz: x.frequencyHz, intensity_min: x.intensityMin, intensity_max: x.intensityMax, minutes: x.minutes })),
+    })),
+    sessions,
+  };
+}
+
+const accountName = (auth: Auth) => (auth.kind === 'admin' ? auth.admin!.username : auth.institution!.username);
+
+/**
+ * POST /inspection/recompute (grade 0): the analysis again from today's master data, as the next version.
+ * The inspection row is locked, so concurrent recomputes get consecutive versions; the first recompute
+ * moves the analysis computed on arrival to inspection_analyses as version 1 (by 'device').
+ */
+export async function recompute(db: Tx, auth: Auth, q: IdInput): Promise<RecomputeAnswer> {
+  if (auth.kind !== 'admin') throw forbidden();
+  const row = await scopedInspection(db, auth, q.id, true);
+  const [kept] = await db.select({ n: sql<number>`count(*)::int` }).from(inspectionAnalyses).where(eq(inspectionAnalyses.inspectionId, row.id));
+  if (!kept!.n && row.analysis != null)
+    await db.insert(inspectionAnalyses).values({ inspectionId: row.id, version: row.analysisVersion, analysis: row.analysis, createdAt: row.createdAt, createdBy: 'device' });
+  const analysis = analyse(row.readings as unknown as Readings, await loadAnalysisMaster(db));
+  const version = row.analysisVersion + 1;
+  await db.insert(inspectionAnalyses).values({ inspectionId: row.id, version, analysis, createdBy: accountName(auth) });
+  await db.update(inspections).set({ analysis, analysisVersion: version }).where(eq(inspections.id, row.id));
+  return { id: row.id, version };
+}
+
+/** The audit trail's view of an inspection: its number, the analysis version and headline. */
+export async function snapshot(db: Tx, id: number | null) {
+  if (id == null) return null;
+  const [row] = await db
+    .select({ id: inspections.id, inspection_no: inspections.inspectionNo, analysis_version: inspections.analysisVersion, worst_level: inspections.worstLevel, top_risk: inspections.topRisk })
+    .from(inspections)
+    .where(eq(inspections.id, id));
+  return row ?? null;
+}
+
+/**
+ * POST /inspection/add_session: a treatment session given after an inspection of the caller's subtree.
+ * The acupoints must be among those the inspection's latest analysis advises (the result page's plan).
+ */
+export async function addSession(db: Tx, auth: Auth, body: TreatmentSessionBody): Promise<{ id: number }> {
+  const row = await scopedInspection(db, auth, body.inspection_id);
+  const advised = new Set(((row.analysis as Analysis | null)?.advice.acupoints ?? []).map((p) => p.id));
+  if (body.acupoint_ids.some((id) => !advised.has(id))) throw fieldError('acupoint_ids', 'sessionAcupointNotAdvised');
+  const [created] = await db
+    .insert(treatmentSessions)
+    .values({
+      inspectionId: row.id,
+      institutionId: row.institutionId,
+      sessionDate: body.session_date,
+      acupointIds: body.acupoint_ids,
+      minutes: body.minutes,
+      notes: body.notes,
+      createdBy: accountName(auth),
+      createdByKind: auth.kind,
+    })
+    .returning({ id: treatmentSessions.id });
+  return { id: created!.id };
+}
+
+/** The audit trail's view of a treatment session. */
+export async function sessionSnapshot(db: Tx, id: number | null) {
+  if (id == null) return null;
+  const [row] = await db.select().from(treatmentSessions).where(eq(treatmentSessions.id, id));
+  if (!row) return null;
+  return {
+    id: row.id,
+    inspection_id: row.inspectionId,
+    institution_id: row.institutionId,
+    session_date: row.sessionDate,
+    acupoint_ids: row.acupointIds,
+    minutes: row.minutes,
+    notes: row.notes,
+    created_by: row.createdBy,
+    created_at: iso(row.createdAt),
+  };
+}

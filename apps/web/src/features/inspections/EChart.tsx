@@ -1,0 +1,24 @@
+import { useEffect, useRef } from 'react';
+import { BarChart, RadarChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, MarkAreaComponent, MarkLineComponent, RadarComponent } from 'echarts/components';
+import { type EChartsCoreOption, init, use } from 'echarts/core';
+import { SVGRenderer } from 'echarts/renderers';
+
+// Only what the report draws (ui.md: modular imports), drawn as SVG so print and PDF stay sharp.
+use([BarChart, RadarChart, GridComponent, LegendComponent, MarkAreaComponent, MarkLineComponent, RadarComponent, SVGRenderer]);
+
+/**
+ * One chart of a fixed size (the report is laid out for A4, so its charts need not follow the window):
+ * the size is given to ECharts itself, so a chart in a hidden print copy is drawn as well. No animation:
+ * a print or a screenshot taken at once shows the finished chart.
+ */
+export function EChart({ option, width, height, testId }: { option: EChartsCoreOption; width: number; height: number; testId?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!ref.current) return;
+    const chart = init(ref.current, undefined, { renderer: 'svg', width, height });
+    chart.setOption({ animation: false, ...option });
+    return () => chart.dispose();
+  }, [option, width, height]);
+  return <div ref={ref} className="report-chart" style={{ width, height }} data-testid={testId} />;
+}

@@ -1,12 +1,13 @@
 /**
  * Devices in a real browser (issue 11 items 1-3): the admin adds a device (its secret shown once),
  * distributes it from platform stock to clinic3 and reads the distribution record; clinic3 sees the device
- * in its own list; the device then talks to the device API with that secret. Screenshots in en and zh:
+ * in its own list; activated by a device code, the device pays through the device API with that secret
+ * and agent2 is credited its commission. Screenshots in en and zh:
  * test-artifacts/devices-*.png.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { e2eSuite, poll, screenshot, settle, signIn } from '../harness';
+import { api, DEMO_PASSWORD, e2eSuite, poll, screenshot, settle, signIn } from '../harness';
 
 const suite = e2eSuite('devices');
 
@@ -74,12 +75,43 @@ describe('device lifecycle and distribution', () => {
     await screenshot(zh.page, 'devices-clinic3-zh');
 
     // The device signs its calls with the secret shown once: it is known, and inactive until a code or payment activates it.
-    const status = await fetch(`${url}/deviceapi/v1/status`, { headers: { authorization: `Bearer ${serial}.${secret}` } });
-    const answer = (await status.json()) as { code: number; datas: any };
-    expect([200, 403]).toContain(answer.code);
-    if (answer.code === 200) expect(answer.datas).toMatchObject({ serial, institution: { name: 'West Lake Wellness Clinic' } });
-    else expect(answer.datas.error.reason).toBe('inactive');
+    const device = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+      const res = await fetch(`${url}/deviceapi/v1${path}`, {
+        method,
+        headers: { authorization: `Bearer ${serial}.${secret}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return (await res.json()) as { code: number; datas: any };
+    };
+    const inactive = await device('GET', '/status');
+    expect(inactive.code).toBe(403);
+    expect(inactive.datas.error.reason).toBe('inactive');
     const wrong = await fetch(`${url}/deviceapi/v1/status`, { headers: { authorization: `Bearer ${serial}.not-the-secret` } });
     expect(wrong.status).toBe(401);
+
+    // clinic3 activates it with a device code the platform generated; then it pays for a package.
+    const adminKey = (await api(url, 'POST', '/login/login', { username: 'admin', password: DEMO_PASSWORD })).datas.key;
+    const clinicKey = (await api(url, 'POST', '/login/institution_login', { username: 'clinic3', password: DEMO_PASSWORD })).datas.key;
+    const agentKey = (await api(url, 'POST', '/login/institution_login', { username: 'agent2', password: DEMO_PASSWORD })).datas.key;
+    const made = await api(url, 'POST', '/activation_code/generate', { key: adminKey, scope: 'device', days: 30, count: 1 });
+    const mine = (await api(url, 'GET', '/equipment/list', { key: clinicKey, keyword: serial })).datas.list[0];
+    const redeemed = await api(url, 'POST', '/base_index/use_activation_code_device', { key: clinicKey, id: mine.id, code: made.datas.codes[0] });
+    expect(redeemed.code, JSON.stringify(redeemed)).toBe(200);
+    expect(redeemed.datas.status).toBe('active');
+    const status = await device('GET', '/status');
+    expect(status.code).toBe(200);
+    expect(status.datas).toMatchObject({ serial, status: 'active', institution: { name: 'West Lake Wellness Clinic' } });
+    const pack = (await device('GET', '/packages')).datas.list[0];
+    const before = (await api(url, 'GET', '/finance/summary', { key: agentKey })).datas.balance_cents as number;
+    const orderNo = `E2E-${serial}`;
+    const paid = await device('POST', '/payments', { order_no: orderNo, package_id: pack.id, amount_cents: pack.price_cents, channel: 'wechat', paid_at: new Date().toISOString() });
+    expect(paid.code, JSON.stringify(paid)).toBe(200);
+    // agent2 (clinic3's parent, grade 2) is credited its commission on this device's payment.
+    const payment = (await api(url, 'GET', '/device_payment/list', { key: agentKey, serial, limit: 1 })).datas.list[0];
+    expect(payment).toMatchObject({ order_no: orderNo, amount_cents: pack.price_cents });
+    expect(payment.l2_cents).toBeGreaterThan(0);
+    const after = (await api(url, 'GET', '/finance/summary', { key: agentKey })).datas;
+    expect(after.balance_cents - before).toBe(payment.l2_cents);
+    expect(after.balance_cents).toBe(after.ledger_sum_cents);
   });
 });

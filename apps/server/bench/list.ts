@@ -6,7 +6,7 @@
  * the service runs them: the page and the capped count in parallel). HTTP and raw runs alternate, so
  * the machine's noise falls on both alike.
  */
-import { equipmentListQuery } from '@app/contract';
+import { equipmentListQuery, inspectionListQuery } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -15,9 +15,45 @@ import * as schema from '../src/db/schema';
 import type { Auth } from '../src/http/access';
 import { readParams } from '../src/lib/params';
 import { list as listDevices } from '../src/modules/equipment/service';
+import { list as listInspections } from '../src/modules/inspections/service';
 import { type Client, isOk } from './lib/load';
 
-export type Caller = 'admin' | 'agent1';
+export type Caller = 'admin' | 'agent1' | 'clinic3';
+
+/** A list endpoint the cases run against: its path, the service call behind it, the table its own statements name. */
+export interface ListTarget {
+  path: string;
+  run: (db: Db, auth: Auth, query: Record<string, string>) => Promise<unknown>;
+  table: RegExp;
+}
+
+export const DEVICE_LIST: ListTarget = {
+  path: '/adminapi/equipment/list',
+  run: (db, auth, query) => listDevices(db, auth, equipmentListQuery.parse(query)),
+  table: /"devices"/,
+};
+
+export const INSPECTION_LIST: ListTarget = {
+  path: '/adminapi/inspection/list',
+  run: (db, auth, query) => listInspections(db, auth, inspectionListQuery.parse(query)),
+  table: /"inspections"/,
+};
+
+/**
+ * The inspection list (issue 12) for the platform admin and a grade-3 clinic (clinic3): the default
+ * page, the last 30 days, a risk level, and page 200 (deep, within the 10,000 the count caps at).
+ */
+export function inspectionCases(): ListCase[] {
+  const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+  const forCaller = (caller: Caller): ListCase[] => [
+    { name: 'newest first (default), page 1', caller, query: {} },
+    { name: 'last 30 days', caller, query: { date_from: day(-30), date_to: day(0) } },
+    { name: 'risk = high', caller, query: { risk: 'high' } },
+    { name: 'risk = low, last 30 days', caller, query: { risk: 'low', date_from: day(-30), date_to: day(0) } },
+    { name: 'newest first, page 200', caller, query: { page: '200' } },
+  ];
+  return [...forCaller('admin'), ...forCaller('clinic3')];
+}
 
 export interface ListCase {
   name: string;
@@ -71,35 +107,48 @@ interface Statement {
  * Measures every case: `iterations` alternating HTTP and raw runs after a warm-up of each.
  * `rawUrl` is the database the server uses (the bench's own connections to it).
  */
-export async function measureList(opts: { client: Client; keys: Record<Caller, string>; rawUrl: string; cases: ListCase[]; iterations: number }): Promise<Map<string, CaseResult>> {
+export async function measureList(opts: {
+  client: Client;
+  keys: Partial<Record<Caller, string>>;
+  rawUrl: string;
+  cases: ListCase[];
+  iterations: number;
+  /** Default: the device list. */
+  target?: ListTarget;
+}): Promise<Map<string, CaseResult>> {
+  const target = opts.target ?? DEVICE_LIST;
   const pool = new pg.Pool({ connectionString: opts.rawUrl, max: 4 });
   let captured: Statement[] = [];
   const capturing = drizzle(pool, { schema, logger: { logQuery: (query, params) => captured.push({ query, params }) } }) as unknown as Db;
   try {
     const params = await readParams(capturing);
-    const [agent1] = await capturing.select().from(schema.institutions).where(eq(schema.institutions.username, 'agent1'));
-    if (!agent1) throw new Error('the demo institution agent1 is missing');
-    const auth: Record<Caller, Auth> = {
-      admin: { sessionId: 0, kind: 'admin', restricted: false, viewer: { isAdmin: true, grade: 0 }, params },
-      agent1: {
+    const institution = async (username: 'agent1' | 'clinic3', grade: 1 | 3): Promise<Auth> => {
+      const [row] = await capturing.select().from(schema.institutions).where(eq(schema.institutions.username, username));
+      if (!row) throw new Error(`the demo institution ${username} is missing`);
+      return {
         sessionId: 0,
         kind: 'institution',
         restricted: false,
-        viewer: { isAdmin: false, grade: 1 },
-        institution: { id: agent1.id, grade: 1, path: agent1.path, termExpiresAt: null, username: 'agent1' },
+        viewer: { isAdmin: false, grade },
+        institution: { id: row.id, grade, path: row.path, termExpiresAt: null, username },
         params,
-      },
+      };
+    };
+    const auth: Record<Caller, Auth> = {
+      admin: { sessionId: 0, kind: 'admin', restricted: false, viewer: { isAdmin: true, grade: 0 }, params },
+      agent1: await institution('agent1', 1),
+      clinic3: await institution('clinic3', 3),
     };
     const out = new Map<string, CaseResult>();
     for (const c of opts.cases) {
-      const path = `/adminapi/equipment/list?${new URLSearchParams(c.query)}`;
+      const path = `${target.path}?${new URLSearchParams(c.query)}`;
       const headers = { authorization: `Bearer ${opts.keys[c.caller]}` };
       captured = [];
-      await listDevices(capturing, auth[c.caller], equipmentListQuery.parse(c.query));
+      await target.run(capturing, auth[c.caller], c.query);
       // The access check answered the parameters with the session; the rest is the handler's.
       const statements = captured.filter((s) => !/system_params/.test(s.query));
-      const before = statements.filter((s) => !/"devices"/.test(s.query));
-      const together = statements.filter((s) => /"devices"/.test(s.query));
+      const before = statements.filter((s) => !target.table.test(s.query));
+      const together = statements.filter((s) => target.table.test(s.query));
       const raw = async () => {
         for (const s of before) await pool.query(s.query, s.params);
         await Promise.all(together.map((s) => pool.query(s.query, s.params)));

@@ -1,15 +1,18 @@
 /**
  * `npm run bench` (root: builds the web app, then the server, then runs this): every figure of the speed
  * issue side by side, in one run, printed as markdown at the end (progress goes to stderr).
- *  1. seeding at scale (devices/ generate_series; there is no inspections table yet),
+ *  1. seeding at scale (devices, then inspections: generate_series),
  *  2. the device list, every filter and sort, admin and agent1: HTTP p50/p95 next to its raw SQL, at demo
  *     size and at BENCH_DEVICES, on the embedded default and on a PostgreSQL server (list.ts),
  *  3. requests/s at 10 connections: bare Fastify, the signed-in no-op, the device list (throughput.ts),
  *  4. 50 and 200 concurrent sessions: latencies, errors, 503s, timeouts, event-loop delay, memory (sessions.ts),
+ *  2b. the inspection list at BENCH_INSPECTIONS, admin and clinic3 (grade 3), HTTP next to its raw SQL, and
+ *     the server's RSS after (list.ts, part of BENCH_PARTS=list),
  *  5. cold start (cold-start.ts), 6. first paint on slow 4G with JS bytes (web.ts), 7. the issue's targets.
  * Servers run as child processes (the built server, `node dist/main.js`); this process is the load generator.
  *
- * Environment: BENCH_DEVICES (default 1,000,000); BENCH_QUICK=1 (20,000 devices, short phases: for trying
+ * Environment: BENCH_DEVICES (default 1,000,000); BENCH_INSPECTIONS (default 1,000,000); BENCH_QUICK=1
+ * (20,000 devices and inspections, short phases: for trying
  * the script); BENCH_ENGINES=embedded,postgres; BENCH_PG_URL (default postgres://root@127.0.0.1:5432/test,
  * where a database bench_<pid> is created and dropped); BENCH_PARTS=throughput,list,sessions,web,cold
  * (default all); BENCH_SKIP_WEB=1.
@@ -19,10 +22,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { coldStarts } from './cold-start';
-import { type BenchDatabase, embeddedDatabase, type Engine, growDevices, prepare, serverDatabase } from './lib/databases';
+import { type BenchDatabase, embeddedDatabase, type Engine, growDevices, growInspections, prepare, serverDatabase } from './lib/databases';
 import { httpClient } from './lib/load';
 import { type Running, serverDir, startServer } from './lib/server';
-import { type CaseResult, caseKey, explain, listCases, measureList } from './list';
+import { type CaseResult, caseKey, explain, INSPECTION_LIST, inspectionCases, listCases, measureList } from './list';
 import { NOOP_ROW, printReport, type Results } from './report';
 import { sessionsLoad, signIn } from './sessions';
 import { throughput } from './throughput';
@@ -30,6 +33,7 @@ import { webLoads } from './web';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const DEVICES = Number(process.env.BENCH_DEVICES ?? (QUICK ? 20_000 : 1_000_000));
+const INSPECTIONS = Number(process.env.BENCH_INSPECTIONS ?? (QUICK ? 20_000 : 1_000_000));
 const ENGINES = (process.env.BENCH_ENGINES ?? 'embedded,postgres').split(',') as Engine[];
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'throughput,list,sessions,web,cold').split(','));
@@ -102,6 +106,24 @@ async function listAt(server: Running, db: BenchDatabase, size: 'demo' | 'scale'
   }
 }
 
+/** The inspection list cases at scale (admin and clinic3), with their plans. */
+async function inspectionsAt(server: Running, db: BenchDatabase): Promise<Map<string, CaseResult>> {
+  const client = httpClient(server.url);
+  try {
+    const keys = { admin: await signIn(client, 'admin'), clinic3: await signIn(client, 'clinic3') };
+    progress(`${db.engine}: inspection list cases at ${INSPECTIONS.toLocaleString('en-US')} inspections`);
+    const cases = inspectionCases();
+    const results = await measureList({ client, keys, rawUrl: db.url, cases, iterations: PHASE.listIterations, target: INSPECTION_LIST });
+    for (const c of cases) {
+      const r = results.get(caseKey(c))!;
+      r.plan = await explain(db.url, r.statements);
+    }
+    return results;
+  } finally {
+    client.close();
+  }
+}
+
 async function benchEngine(engine: Engine, results: Results) {
   const db = engine === 'embedded' ? embeddedDatabase() : await serverDatabase(PG_URL);
   const r: Results['engines'][Engine] = { sessions: [] };
@@ -149,10 +171,14 @@ async function benchEngine(engine: Engine, results: Results) {
       progress(`${engine}: growing the device table to ${DEVICES.toLocaleString('en-US')}`);
       database = await db.open();
       r.seed = await growDevices(database, DEVICES);
+      progress(`${engine}: growing the inspections table to ${INSPECTIONS.toLocaleString('en-US')}`);
+      r.inspectionSeed = await growInspections(database, INSPECTIONS);
       await database.close();
       server = await startServer({ env: db.serverEnv, metrics: true });
       try {
         r.listScale = await listAt(server, db, 'scale');
+        r.inspectionList = await inspectionsAt(server, db);
+        r.inspectionRss = server.rss();
       } finally {
         await server.stop();
       }
@@ -168,6 +194,7 @@ async function main() {
     startedAt: new Date(),
     quick: QUICK,
     devices: DEVICES,
+    inspections: INSPECTIONS,
     machine: `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, load average at start ${os
       .loadavg()
       .map((x) => x.toFixed(2))

@@ -96,7 +96,7 @@ export async function prepare(database: Database) {
  * One device in ten in platform stock (never activated: the nullable columns are null), the others
  * spread over every institution with hashed (not aligned) values. Arithmetic on the series is bigint:
  * `g * 7919` in int4 overflows past g = 271,000 ("integer out of range" at a million rows).
- * There is no inspections table yet (a later issue adds it): devices only carry `total_inspections`.
+ * Inspections are seeded apart (growInspections) once the devices are grown.
  */
 export async function growDevices(database: Database, total: number): Promise<{ inserted: number; ms: number; analyzeMs: number }> {
   const db = database.db;
@@ -126,4 +126,48 @@ export async function growDevices(database: Database, total: number): Promise<{ 
   const a = performance.now();
   await db.execute(sql`analyze`);
   return { inserted: count, ms, analyzeMs: performance.now() - a };
+}
+
+/**
+ * Grows the inspections table to `total` rows in one INSERT ... SELECT over generate_series, then ANALYZE.
+ * Each row goes to a hashed pick among the devices owned by an institution with people (its owner is the
+ * row's institution), a person of that institution, a doctor of it (one row in five none, and none where
+ * it has no doctor), measured at a time spread over the last 12 months. Readings and analysis are copied
+ * from the demo inspections (the device API's real analyses), one per distinct headline (worst level, top
+ * risk), so the generated headline columns carry a realistic mix; numbers are unique (`BI` and the series).
+ */
+export async function growInspections(database: Database, total: number): Promise<{ inserted: number; ms: number; analyzeMs: number; headlines: number }> {
+  const db = database.db;
+  const rows = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
+  const have = Number(rows(await db.execute(sql`select count(*)::int as n from inspections`))[0]!.n);
+  const headlines = Number(rows(await db.execute(sql`select count(distinct (worst_level, top_risk))::int as n from inspections where analysis is not null`))[0]!.n);
+  if (!headlines) throw new Error('no demo inspection with an analysis to copy');
+  const count = Math.max(0, total - have);
+  const started = performance.now();
+  if (count > 0)
+    await db.execute(sql`
+      with src as (
+        select array_agg(readings order by worst_level, top_risk) as readings, array_agg(analysis order by worst_level, top_risk) as analyses, count(*)::bigint as n
+        from (select distinct on (worst_level, top_risk) readings, analysis, worst_level, top_risk from inspections where analysis is not null order by worst_level, top_risk, id) x),
+      dev as (
+        select array_agg(d.id order by d.id) as ids, array_agg(d.institution_id order by d.id) as insts, count(*)::bigint as n
+        from devices d where d.institution_id in (select institution_id from end_users where deleted_at is null)),
+      people as (select institution_id, array_agg(id order by id) as ids, count(*)::bigint as n from end_users where deleted_at is null group by institution_id),
+      staff as (select institution_id, array_agg(id order by id) as ids, count(*)::bigint as n from doctors where deleted_at is null group by institution_id),
+      s as (
+        select g::bigint as g, dev.ids[1 + (g::bigint * 2654435761) % dev.n] as device_id, dev.insts[1 + (g::bigint * 2654435761) % dev.n] as institution_id
+        from generate_series(1, ${count}::int) g, dev)
+      insert into inspections (device_id, institution_id, inspection_no, measured_at, doctor_id, end_user_id, readings, analysis, remaining_uses, created_at)
+      select s.device_id, s.institution_id, 'BI' || lpad((${have} + s.g)::text, 9, '0'),
+             now() - ((s.g * 7877) % (365 * 86400)) * interval '1 second',
+             case when staff.n is null or s.g % 5 = 0 then null else staff.ids[1 + (s.g * 31) % staff.n] end,
+             people.ids[1 + (s.g * 104729) % people.n],
+             src.readings[1 + (s.g * 13) % src.n], src.analyses[1 + (s.g * 13) % src.n],
+             case when s.g % 3 = 0 then (s.g * 17) % 300 else null end,
+             now() - ((s.g * 7877) % (365 * 86400)) * interval '1 second' + interval '2 seconds'
+      from s join people on people.institution_id = s.institution_id left join staff on staff.institution_id = s.institution_id cross join src`);
+  const ms = performance.now() - started;
+  const a = performance.now();
+  await db.execute(sql`analyze inspections`);
+  return { inserted: count, ms, analyzeMs: performance.now() - a, headlines };
 }

@@ -193,7 +193,7 @@ describe('the ledger under random sequences', () => {
         await check(model, real);
         await fc.asyncModelRun(() => ({ model, real }), cmds);
       }),
-      { numRuns: 25 },
+      { numRuns: 50 },
     );
     // The runs were not vacuous: many steps were checked.
     expect(steps).toBeGreaterThan(100);

@@ -22,7 +22,7 @@ import { useSettings } from '../../lib/settings';
 import { formatDateTime } from '../../lib/time';
 import { useCodeBatches, useCodes, useRecentBatches, useVoidCodes } from './api';
 import { AssignDialog } from './AssignDialog';
-import { downloadFile } from './download';
+import { downloadFile } from '../../lib/download';
 import { GenerateDialog } from './GenerateDialog';
 
 export const SCOPE_COLOR: Record<CodeScope, string> = { institution: 'purple', device: 'blue' };

@@ -18,7 +18,7 @@ import { formatNumber } from '../../lib/money';
 import { useSettings } from '../../lib/settings';
 import { formatDateTime } from '../../lib/time';
 import { useActivationRecords } from './api';
-import { downloadFile } from './download';
+import { downloadFile } from '../../lib/download';
 
 const FILTERS = ['date_from', 'date_to', 'scope', 'institution_id'] as const;
 const CODECS = [dateRangeFilter('date', 'date_from', 'date_to'), numberFilter('institution_id')];

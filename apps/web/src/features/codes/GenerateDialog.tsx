@@ -22,7 +22,7 @@ import { Access } from '../../lib/access';
 import { formatNumber } from '../../lib/money';
 import { useSettings } from '../../lib/settings';
 import { usePackageOptions, useGenerateCodes } from './api';
-import { downloadFile } from './download';
+import { downloadFile } from '../../lib/download';
 
 export interface GenerateValues {
   scope: CodeScope;

@@ -12,7 +12,7 @@ import { InstitutionSelect } from '../../components/InstitutionSelect';
 import { LazyRangePicker } from '../../components/LazyRangePicker';
 import { formatDateTime } from '../../lib/time';
 import { useDistributionRecords } from './api';
-import { downloadFile } from './download';
+import { downloadFile } from '../../lib/download';
 
 const FILTERS = ['serial', 'institution_id', 'date_from', 'date_to'] as const;
 const CODECS = [numberFilter('institution_id'), dateRangeFilter('date', 'date_from', 'date_to')];

@@ -21,7 +21,7 @@ import { formatMoney } from '../../lib/money';
 import { useSettings } from '../../lib/settings';
 import { formatDateTime } from '../../lib/time';
 import { usePackageOptions, usePayments, useRefund } from './api';
-import { downloadFile } from './download';
+import { downloadFile } from '../../lib/download';
 
 const FILTERS = ['serial', 'institution_id', 'package_id', 'channel', 'status', 'date_from', 'date_to'] as const;
 const CODECS = [dateRangeFilter('date', 'date_from', 'date_to'), numberFilter('institution_id'), numberFilter('package_id')];

@@ -18,7 +18,7 @@ import { useText } from '../../components/l10n-text';
 import { formatDateTime } from '../../lib/time';
 import { useDeviceOptions, useInspections } from './api';
 import { LEVEL_COLOR, RISK_COLOR } from './colors';
-import { downloadFile } from './download';
+import { downloadFile } from '../../lib/download';
 import { reportPath, resultPath } from './paths';
 
 const FILTERS = ['keyword', 'person', 'institution_id', 'device_id', 'doctor_id', 'user_id', 'date_from', 'date_to', 'risk', 'level'] as const;

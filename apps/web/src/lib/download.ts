@@ -1,13 +1,12 @@
 /**
- * (A copy of features/codes/download.ts: features never import each other; lib/ is the place for both.)
- * Downloads of raw endpoints (exports): the call goes like any other (session fields, language), the
+ * Downloads of raw endpoints (every list's export): the call goes like any other (session fields, language), the
  * answer is saved as a file under the name the server gives. A refusal comes back as the usual envelope:
  * its message is shown and thrown.
  */
 import { API_BASE } from '@app/contract/constants';
-import { ApiError, routeOf, sessionPayload, type EndpointName, type Input, type Payload } from '../../lib/api';
-import { withFeedback } from '../../lib/feedback';
-import { currentLang, t } from '../../lib/i18n';
+import { ApiError, routeOf, sessionPayload, type EndpointName, type Input, type Payload } from './api';
+import { withFeedback } from './feedback';
+import { currentLang, t } from './i18n';
 
 /** The file name of a Content-Disposition header (RFC 6266: filename* first). */
 export function filenameOf(header: string | null, fallback: string): string {

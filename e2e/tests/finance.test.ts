@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, e2eSuite, poll, screenshot, settle, signIn } from '../harness';
+import { makePng } from '../png';
 
 const suite = e2eSuite('finance');
 
@@ -97,6 +98,11 @@ describe('commission, payout, approval', () => {
     await screenshot(en.page, 'finance-payouts-en');
     await row.getByTestId('row-action-approve').click();
     await modal(en.page, 'payout-approve').waitFor();
+    // The transfer slip's image goes up through the reviewers' own upload and shows as a thumbnail.
+    await modal(en.page, 'payout-approve')
+      .getByTestId('payout-voucher-image-input')
+      .setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: makePng(240, 160) });
+    await modal(en.page, 'payout-approve').locator('.image-upload-thumb').waitFor();
     await settle(en.page);
     await screenshot(en.page, 'finance-approve-en');
     await modal(en.page, 'payout-approve').locator('.ant-modal-footer .ant-btn-primary').click();
@@ -107,6 +113,10 @@ describe('commission, payout, approval', () => {
     expect(after).toEqual({ balance_cents: before.balance_cents - 15_000, ledger_sum_cents: before.ledger_sum_cents - 15_000, pending_payout_cents: before.pending_payout_cents });
     await zh.page.goto(`${url}/finance-record/payout-manage`);
     await poll(() => rows(zh.page, 'payout-list').first().innerText()).toContain('已打款');
+    // The applicant sees the voucher as a link to the uploaded image.
+    const voucher = await rows(zh.page, 'payout-list').first().getByRole('link', { name: '打款凭证' }).getAttribute('href');
+    expect(voucher).toMatch(/^\/adminapi\/uploads\/[0-9a-f]{32}\.png$/);
+    expect((await fetch(`${url}${voucher}`)).headers.get('content-type')).toBe('image/png');
     expect(await summaryCards(zh.page)).toEqual({ balance: after.balance_cents, ledger: after.ledger_sum_cents, pending: after.pending_payout_cents });
     await zh.page.goto(`${url}/finance-record/index`);
     await poll(() => rows(zh.page, 'ledger-list').first().innerText()).toContain('提现冻结');

@@ -122,6 +122,7 @@ export const ENDPOINT_ROUTES = {
   'finance.payoutApply': ['POST', '/payout/apply'],
   'finance.payoutList': ['GET', '/payout/list'],
   'finance.payoutApprove': ['POST', '/payout/approve'],
+  'finance.payoutVoucher': ['POST', '/payout/upload_voucher', 'multipart'],
   'finance.payoutReject': ['POST', '/payout/reject'],
   'finance.payoutCancel': ['POST', '/payout/cancel'],
   'finance.payments': ['GET', '/device_payment/list'],

@@ -435,6 +435,12 @@ export const MESSAGES = {
     'Solo se pueden cancelar los retiros de su propia institución',
     '取り消せるのは自機関の出金申請のみです',
   ),
+  payoutVoucherUrl: t(
+    '付款凭证须为上传的图片或 http(s) 链接',
+    'The voucher must be an uploaded image or an http(s) link',
+    'El comprobante debe ser una imagen subida o un enlace http(s)',
+    '振込証憑はアップロードした画像か http(s) のリンクにしてください',
+  ),
   // Devices (equipment, distribution, the device API)
   deviceSerialFormat: t(
     '序列号须为 3-40 位字母、数字、- 或 _',

@@ -188,6 +188,7 @@ const TABLE: Record<string, readonly [Outcome, Outcome, Outcome, Outcome, Outcom
   'finance.payoutApply':           ['w',    'F',    'F',    'w',    'w',    'F',    'w',    998,    998,    999,  999],
   'finance.payoutList':            ['ok',   'F',    'F',    'ok',   'ok',   'F',    'ok',   998,    998,    999,  999],
   'finance.payoutApprove':         ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'finance.payoutVoucher':         ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'finance.payoutReject':          ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'finance.payoutCancel':          ['w',    'F',    'F',    'w',    'w',    'F',    'w',    998,    998,    999,  999],
   'finance.payments':              ['ok',   'F',    'F',    'ok',   'ok',   'ok',   'ok',   998,    998,    999,  999],
@@ -317,6 +318,7 @@ function inputOf(name: string): Input {
     case 'audit.detail':
       return json({ id: ids.audit });
     case 'uploads.uploadImg':
+    case 'finance.payoutVoucher':
       return { kind: 'multipart', filename: 'dot.png', type: 'image/png', content: PNG };
     case 'uploads.uploadFile':
       return { kind: 'multipart', filename: 'rows.csv', type: 'text/csv', content: Buffer.from('a,b\n1,2\n') };
@@ -382,6 +384,7 @@ function checkData(name: string, who: Who, datas: any): string | null {
       return typeof datas.key === 'string' ? null : 'no key';
     case 'uploads.uploadImg':
     case 'uploads.uploadFile':
+    case 'finance.payoutVoucher':
       return typeof datas.url === 'string' ? null : 'no url';
   }
   const input = inputOf(name);

@@ -2,7 +2,7 @@
  * Image upload control (a Form.Item child: value = the uploaded URL). Checks the file in the browser
  * first (by content, like the server: an HTML page renamed .png is refused), shows progress, and
  * reports the server's refusal in place (the api client has toasted it already). Used by schematics
- * (diagram images) and acupoints. Strings: `common:upload.*`.
+ * (diagram images), acupoints and payout vouchers. Strings: `common:upload.*`.
  */
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import Alert from 'antd/es/alert';
@@ -30,11 +30,13 @@ export interface ImageUploadProps {
   testId?: string;
   /** Extra content on the bar variant's row. */
   extra?: ReactNode;
+  /** Where the image goes: the master-data pages' upload, or a payout's voucher (reviewers only). */
+  endpoint?: 'uploads.uploadImg' | 'finance.payoutVoucher';
 }
 
 const MB = 1024 * 1024;
 
-export function ImageUpload({ value, onChange, onUploaded, variant = 'card', allowRemove = true, testId = 'image-upload', extra }: ImageUploadProps) {
+export function ImageUpload({ value, onChange, onUploaded, variant = 'card', allowRemove = true, testId = 'image-upload', extra, endpoint = 'uploads.uploadImg' }: ImageUploadProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const input = useRef<HTMLInputElement>(null);
@@ -58,8 +60,9 @@ export function ImageUpload({ value, onChange, onUploaded, variant = 'card', all
     }
     setPercent(0);
     try {
-      // uploads.uploadImg (multipart, field `file`): open to the pages that upload (acupoints, schematics).
-      const answer = await uploadTo('uploads.uploadImg', file, setPercent);
+      // Multipart, field `file`: uploads.uploadImg is open to the pages that upload (acupoints, schematics),
+      // finance.payoutVoucher to payout reviewers.
+      const answer = await uploadTo(endpoint, file, setPercent);
       onChange?.(answer.url);
       onUploaded?.(answer);
       void message.success({ content: t('upload.done', { name: answer.original_name || file.name }), key: 'image-upload' });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { ListResult } from '../envelope';
-import { answer, defineEndpoints, get, idAnswer, idSchema, optionalId, post } from '../endpoint';
-import { listQuery, optionalText } from './common';
+import { answer, defineEndpoints, get, idAnswer, idSchema, noInput, optionalId, post } from '../endpoint';
+import { listQuery, optionalText, withMessage } from './common';
+import type { UploadAnswer } from './uploads';
+import { API_BASE } from '../constants';
 
 /*
  * Money (issue 11, items 5-9): device payments and their commissions, refunds, the ledger of each
@@ -129,8 +131,14 @@ export interface PayoutRow {
   created_at: string;
 }
 
+/**
+ * A payout's voucher (the transfer slip): empty, an image uploaded through `finance.payoutVoucher`
+ * (`/adminapi/uploads/<name>`), or an http(s) link to one kept elsewhere. Anything else (a `javascript:`
+ * URL, a relative path) is refused: the lists render it as a link.
+ */
+export const isVoucherUrl = (v: string) => v === '' || new RegExp(`^${API_BASE}/uploads/[A-Za-z0-9._-]+$`).test(v) || /^https?:\/\/[^\s]+$/i.test(v);
 /** The platform pays a pending payout (an optional voucher: the URL of an uploaded image). */
-export const payoutApproveBody = z.object({ id: idSchema, voucher: z.string().trim().max(300).optional().default('') });
+export const payoutApproveBody = z.object({ id: idSchema, voucher: z.string().trim().max(300).refine(isVoucherUrl, withMessage('payoutVoucherUrl')).optional().default('') });
 export type PayoutApproveBody = z.infer<typeof payoutApproveBody>;
 /** The platform rejects a pending payout with a reason; the hold is released. */
 export const payoutRejectBody = z.object({ id: idSchema, reason: z.string().trim().min(1).max(FINANCE_LIMITS.reasonLength) });
@@ -211,6 +219,11 @@ export const financeApi = defineEndpoints('finance', {
   payoutApply: post('/payout/apply', { button: 'payout:apply' }, payoutApplyBody, idAnswer, { audit: 'payout' }),
   payoutList: get('/payout/list', { page: 'PayoutManage' }, payoutListQuery, answer<ListResult<PayoutRow>>()),
   payoutApprove: post('/payout/approve', { button: 'payout:review' }, payoutApproveBody, idAnswer, { audit: 'payout' }),
+  /** The voucher image of a payout being approved (multipart, field `file`; png, jpg, gif, webp, at most 5 MB): only reviewers upload it. */
+  payoutVoucher: post('/payout/upload_voucher', { button: 'payout:review' }, noInput, answer<UploadAnswer>(), {
+    body: 'multipart',
+    summary: "Upload a payout's voucher image (multipart, field `file`)",
+  }),
   payoutReject: post('/payout/reject', { button: 'payout:review' }, payoutRejectBody, idAnswer, { audit: 'payout' }),
   payoutCancel: post('/payout/cancel', { button: 'payout:cancel' }, payoutCancelBody, idAnswer, { audit: 'payout' }),
   payments: get('/device_payment/list', { page: ['DeviceEndRecord', 'DeviceEndRecordOfDevice'] }, paymentListQuery, answer<PaymentListResult>()),

@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, devicePayments, devices, financeAccounts, institutions, ledgerEntries, packages, payouts } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { solidPng } from '../schematics';
 import { recordDevicePayment } from './index';
 
 /*
@@ -258,6 +262,48 @@ describe('payouts', () => {
       ].sort(),
     );
     expect(rows.find((r) => r.id === a)).toMatchObject({ voucher: '/adminapi/uploads/x.png', decidedBy: 'admin' });
+  });
+
+  it('a reviewer uploads the voucher image and approves with its URL; an applicant cannot upload; a non-http(s) voucher is refused', async () => {
+    t.app.config.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voucher-'));
+    /** POST /payout/upload_voucher with one multipart file. */
+    const upload = async (key: string, content: Buffer, filename = 'slip.png') => {
+      const boundary = '----voucher-test';
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${filename}"\r\ncontent-type: image/png\r\n\r\n`),
+        content,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const res = await t.app.inject({ method: 'POST', url: `/adminapi/payout/upload_voucher?key=${key}`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      return res.json() as { code: number; datas: any };
+    };
+    const stored = () => fs.readdirSync(path.join(t.app.config.dataDir, 'uploads'), { withFileTypes: true }).length;
+    const up = await upload(admin, solidPng(40, 20));
+    expect(up.code).toBe(200);
+    expect(up.datas).toMatchObject({ type: 'image/png', width: 40, height: 20, original_name: 'slip.png' });
+    expect(up.datas.url).toMatch(/^\/adminapi\/uploads\/[0-9a-f]{32}\.png$/);
+    expect(stored()).toBe(1);
+    // The applicant (payout:apply, not payout:review) may not store files; an HTML page named .png is not an image.
+    expect((await upload(keys.agent1!, solidPng(4, 4))).datas.error).toMatch(/permission/);
+    expect((await upload(admin, Buffer.from('<html><script>alert(1)</script></html>'))).code).toBe(400);
+    expect(stored()).toBe(1);
+    // The file is served back as an image.
+    const served = await t.app.inject({ method: 'GET', url: up.datas.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+
+    const id = (await t.call('POST', '/payout/apply', { key: keys.agent1, body: body(10_000) })).datas.id;
+    for (const voucher of ['javascript:alert(1)', '/etc/passwd', 'data:text/html,x', '/adminapi/uploads/../secret']) {
+      const refused = await t.call('POST', '/payout/approve', { key: admin, body: { id, voucher } });
+      expect(refused.code, voucher).toBe(400);
+      expect(refused.datas.fields?.voucher, voucher).toMatch(/uploaded image or an http\(s\) link/);
+    }
+    expect((await t.db.select().from(payouts).where(eq(payouts.id, id)))[0]!.status).toBe('pending');
+    expect((await t.call('POST', '/payout/approve', { key: admin, body: { id, voucher: up.datas.url } })).code).toBe(200);
+    expect((await t.db.select().from(payouts).where(eq(payouts.id, id)))[0]).toMatchObject({ status: 'paid', voucher: up.datas.url });
+    // The list shows the voucher to the applicant.
+    const listed = (await t.call('GET', '/payout/list', { key: keys.agent1, query: { page: 1, limit: 50 } })).datas.list.find((r: { id: number }) => r.id === id);
+    expect(listed.voucher).toBe(up.datas.url);
   });
 
   it('50 concurrent applications against one balance never overdraw', async () => {

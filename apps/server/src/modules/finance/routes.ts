@@ -1,8 +1,9 @@
 import { financeApi } from '@app/contract';
 import { defineRoutes } from '../../http/endpoints';
+import { registerMultipart } from '../uploads';
 import * as service from './service';
 
-/** Money: the ledger and summary, payouts, device payments and refunds. The ledger is append-only by trigger (migration 0009). */
+/** Money: the ledger and summary, payouts (with their voucher images), device payments and refunds. The ledger is append-only by trigger (migration 0009). */
 export default defineRoutes(
   financeApi,
   {
@@ -11,6 +12,7 @@ export default defineRoutes(
     payoutApply: service.payoutApply,
     payoutList: service.payoutList,
     payoutApprove: service.payoutApprove,
+    payoutVoucher: service.payoutVoucher,
     payoutReject: service.payoutReject,
     payoutCancel: service.payoutCancel,
     payments: service.payments,
@@ -19,5 +21,7 @@ export default defineRoutes(
   },
   {
     snapshots: { payout: service.payoutSnapshot, device_payment: service.paymentSnapshot },
+    // The voucher upload is multipart.
+    setup: registerMultipart,
   },
 );

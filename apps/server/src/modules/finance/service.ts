@@ -21,6 +21,7 @@ import {
   type PayoutListQuery,
   type PayoutRejectBody,
   type PayoutRow,
+  type UploadAnswer,
   pickText,
 } from '@app/contract';
 import type { Tx } from '../../db/client';
@@ -32,6 +33,7 @@ import { type ExportColumn, sendExport } from '../../lib/export';
 import { cappedCount, likeEscape, offsetOf, sortBy } from '../../lib/list';
 import { readParam } from '../../lib/params';
 import { institutionSubtreeIds, isInSubtree } from '../institutions';
+import { receiveImage } from '../uploads';
 import { balanceOf, post } from './ledger';
 import { refundPayment } from './payments';
 
@@ -240,6 +242,12 @@ export async function payoutApprove(db: Tx, auth: Auth, body: PayoutApproveBody)
   if (auth.kind !== 'admin') throw forbidden();
   const row = await decidePayout(db, body.id, { status: 'paid', voucher: body.voucher }, operatorName(auth));
   return { id: row.id };
+}
+
+/** POST /payout/upload_voucher: the transfer slip's image, stored like any upload (within the reviewer's daily quota); its URL goes in the approval. */
+export async function payoutVoucher(db: Tx, auth: Auth, _input: unknown, ctx: Ctx): Promise<UploadAnswer> {
+  if (auth.kind !== 'admin') throw forbidden();
+  return receiveImage(db, auth, ctx);
 }
 
 /** POST /payout/reject: with a reason; the hold is released. */

@@ -1,2 +1,3 @@
 /** What other modules may use of the uploads module. */
-export { sniff } from './service';
+export { registerMultipart } from './multipart';
+export { receiveImage, sniff } from './service';

@@ -1,6 +1,6 @@
-import multipart from '@fastify/multipart';
-import { UPLOAD_FILE_MAX_BYTES, uploadsApi } from '@app/contract';
+import { uploadsApi } from '@app/contract';
 import { defineRoutes } from '../../http/endpoints';
+import { registerMultipart } from './multipart';
 import * as service from './service';
 
 /**
@@ -10,11 +10,5 @@ import * as service from './service';
  * limits. Uploads change no record: their audit rows have no before/after.
  */
 export default defineRoutes(uploadsApi, service, {
-  setup: async (app) => {
-    await app.register(multipart, {
-      // Keep the client's name as sent, so a name with a path is refused rather than silently cut.
-      preservePath: true,
-      limits: { fileSize: UPLOAD_FILE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
-    });
-  },
+  setup: registerMultipart,
 });

@@ -246,9 +246,14 @@ async function receiveWithinQuota(db: Tx, auth: Auth, ctx: Ctx, kind: 'image' | 
   }
 }
 
+/** The request's multipart image (field `file`), within the caller's daily quota: what every image upload endpoint answers. */
+export async function receiveImage(db: Tx, auth: Auth, ctx: Ctx): Promise<UploadAnswer> {
+  return receiveWithinQuota(db, auth, ctx, 'image');
+}
+
 /** POST /base/upload_img: an image (png, jpg, gif, webp), at most 5 MB. */
 export async function uploadImg(db: Tx, auth: Auth, _input: unknown, ctx: Ctx): Promise<UploadAnswer> {
-  return receiveWithinQuota(db, auth, ctx, 'image');
+  return receiveImage(db, auth, ctx);
 }
 
 /** POST /base/upload_file: any allowed type, at most 20 MB. */

@@ -3,8 +3,9 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
-import { FINANCE_LIMITS, type PayoutRow } from '@app/contract/api/finance';
+import { FINANCE_LIMITS, isVoucherUrl, type PayoutRow } from '@app/contract/api/finance';
 import { FormModal } from '../../components/FormModal';
+import { ImageUpload } from '../../components/ImageUpload';
 import { Money } from '../../components/Money';
 import { decimalToUnits } from '../../lib/money';
 import { useApplyPayout, useApprovePayout, useFinanceSummary, useRejectPayout } from './api';
@@ -71,22 +72,33 @@ function PayoutSummary({ payout: p }: { payout: PayoutRow }) {
   );
 }
 
-/** The platform marks a pending payout as paid, with an optional voucher (a link to the transfer slip). */
+/**
+ * The platform marks a pending payout as paid, with an optional voucher: the transfer slip's image
+ * (uploaded through finance.payoutVoucher) or, failing that, a link to it kept elsewhere.
+ */
 export function ApproveDialog({ payout, onClose }: { payout: PayoutRow | null; onClose: () => void }) {
   const { t } = useTranslation('finance');
   const approve = useApprovePayout(t('approve.done'));
   return (
-    <FormModal<{ voucher?: string }>
+    <FormModal<{ image?: string; link?: string }>
       open={!!payout}
       title={t('approve.title')}
       onClose={onClose}
-      onSubmit={(v) => approve.mutateAsync({ id: payout!.id, voucher: v.voucher?.trim() ?? '' })}
+      onSubmit={(v) => approve.mutateAsync({ id: payout!.id, voucher: v.image || v.link?.trim() || '' })}
       okText={t('action.approve')}
       width={520}
       testId="payout-approve"
     >
       {payout ? <PayoutSummary payout={payout} /> : null}
-      <Form.Item name="voucher" label={t('approve.voucher')} rules={[{ max: 300 }]} style={{ marginBottom: 0 }}>
+      <Form.Item name="image" label={t('approve.voucher')}>
+        <ImageUpload endpoint="finance.payoutVoucher" testId="payout-voucher-image" />
+      </Form.Item>
+      <Form.Item
+        name="link"
+        label={t('approve.voucherLink')}
+        rules={[{ max: 300 }, { validator: (_, v?: string) => (!v?.trim() || isVoucherUrl(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('approve.voucherLinkInvalid')))) }]}
+        style={{ marginBottom: 0 }}
+      >
         <Input placeholder="https://…" data-testid="payout-voucher" />
       </Form.Item>
     </FormModal>

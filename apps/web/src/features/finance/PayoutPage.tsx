@@ -67,7 +67,7 @@ export default function PayoutPage() {
             <Typography.Text type="danger">{r.reason}</Typography.Text>
           ) : r.voucher ? (
             <Typography.Link href={r.voucher} target="_blank" rel="noreferrer">
-              {t('approve.voucher')}
+              {t('approve.view')}
             </Typography.Link>
           ) : null,
       },

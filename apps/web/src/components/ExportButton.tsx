@@ -59,7 +59,7 @@ export function ExportButton<N extends EndpointName>({ endpoint, sign, query, fi
         onProgress: (progress) => setRunning({ format, progress }),
       });
       withFeedback(({ message }) => {
-        void message.info({ content: saved ? t('export.done', { name: `${filename}.${format}` }) : t('export.cancelled'), key: `export-${testId}` });
+        void message.info({ content: saved ? t('export.done', { name: saved }) : t('export.cancelled'), key: `export-${testId}` });
       });
     } catch {
       /* the refusal was shown by downloadFile */

@@ -67,10 +67,10 @@ const NEWLINE = 10;
 
 /**
  * Calls a raw endpoint and saves its answer as a file, reading the body as a stream: `onProgress` hears
- * every chunk (bytes, CSV rows, the X-Total-Count the server sent), `signal` cancels (resolves false,
- * nothing saved, no message). A refusal or a cut stream shows its message and throws.
+ * every chunk (bytes, CSV rows, the X-Total-Count the server sent), `signal` cancels (resolves null,
+ * nothing saved, no message). Resolves the saved file's name. A refusal or a cut stream shows its message and throws.
  */
-export async function downloadFile<N extends EndpointName>(name: N, input: Input<N>, fallbackName: string, opts: DownloadOptions = {}): Promise<boolean> {
+export async function downloadFile<N extends EndpointName>(name: N, input: Input<N>, fallbackName: string, opts: DownloadOptions = {}): Promise<string | null> {
   const { method, path, payload } = routeOf(name, input as Payload);
   const data = sessionPayload(path, payload);
   const isGet = method === 'GET';
@@ -85,7 +85,7 @@ export async function downloadFile<N extends EndpointName>(name: N, input: Input
       signal: opts.signal,
     });
   } catch {
-    if (aborted()) return false;
+    if (aborted()) return null;
     return fail(t('http.s502'));
   }
   if (!res.ok || (res.headers.get('content-type') ?? '').includes('application/json')) return fail(await refusalOf(res));
@@ -105,17 +105,18 @@ export async function downloadFile<N extends EndpointName>(name: N, input: Input
       opts.onProgress?.({ ...progress, rows: progress.rows == null ? null : Math.max(0, progress.rows) });
     }
   } catch {
-    if (aborted()) return false;
+    if (aborted()) return null;
     return fail(t('export.failed'));
   }
   const blob = new Blob(chunks, { type: res.headers.get('content-type') ?? 'application/octet-stream' });
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
-  link.download = filenameOf(res.headers.get('content-disposition'), fallbackName);
+  const saved = filenameOf(res.headers.get('content-disposition'), fallbackName);
+  link.download = saved;
   document.body.append(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 30_000);
-  return true;
+  return saved;
 }

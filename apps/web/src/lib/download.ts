@@ -108,6 +108,8 @@ export async function downloadFile<N extends EndpointName>(name: N, input: Input
     if (aborted()) return null;
     return fail(t('export.failed'));
   }
+  // A cancel that ended the body quietly (no error) still saves nothing.
+  if (aborted()) return null;
   const blob = new Blob(chunks, { type: res.headers.get('content-type') ?? 'application/octet-stream' });
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -81,6 +81,28 @@ function xlsxValue(cell: Cell): string | number | Date | null {
   return cell;
 }
 
+/** Waits until `target` has drained its buffer, or `output` closed (a client gone); no listener is left behind. */
+async function drained(target: Writable, output: Writable): Promise<void> {
+  // archiver's streams come from readable-stream 2, which has no `writableNeedDrain`: its state has the flag.
+  const needDrain = target.writableNeedDrain ?? (target as unknown as { _writableState?: { needDrain?: boolean } })._writableState?.needDrain;
+  if (!needDrain || output.destroyed) return;
+  const done = new AbortController();
+  try {
+    await Promise.race([once(target, 'drain', { signal: done.signal }), once(output, 'close', { signal: done.signal })]);
+  } finally {
+    done.abort();
+  }
+}
+
+/**
+ * ExcelJS writes a sheet's rows into a buffer that archiver reads through a PassThrough of its own, and
+ * nothing there waits for archiver (it zips entry by entry, behind the response): that PassThrough is
+ * where rows pile up when the file is made faster than it is zipped and sent. Read from ExcelJS's
+ * internals (`sheet.stream.pipes`), measured in bench/export.ts; absent in another version, the wait
+ * falls back to the response alone.
+ */
+const zipInput = (sheet: unknown): Writable | undefined => (sheet as { stream?: { pipes?: Writable[] } }).stream?.pipes?.[0];
+
 /**
  * Writes a one-sheet workbook to `stream` with ExcelJS's streaming writer: a bold title row frozen at
  * the top, then the rows, each committed (written out) at once. Resolves when the file is complete.
@@ -96,8 +118,12 @@ export async function writeXlsx<R>(stream: Writable, sheetName: string, columns:
   let count = 0;
   for await (const row of rows) {
     if (aborted()) return;
-    // Backpressure: while the reader has not taken what was written, no more rows are read.
-    if (++count % 200 === 0 && stream.writableNeedDrain) await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+    // Backpressure: while the zip and the reader have not taken what was written, no more rows are read.
+    if (++count % 200 === 0) {
+      const input = zipInput(sheet);
+      if (input) await drained(input, stream);
+      await drained(stream, stream);
+    }
     const line = sheet.addRow(columns.map((c) => xlsxValue(c.value(row))));
     for (let i = 1; i <= columns.length; i++) {
       const cell = line.getCell(i);

@@ -6,13 +6,15 @@
  */
 import ExcelJS from 'exceljs';
 import { eq, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_BASE } from '@app/contract';
 import { devices, menus, roleMenus, roles } from '../db/schema';
 import { neutralise } from '../lib/export';
 import { KEYSET_BATCH } from '../lib/list';
 import { syncMenus } from '../seed';
 import { createTestApp, type TestApp } from '../test/harness';
+import { countQueries } from '../test/query-counter';
 
 let t: TestApp;
 let admin: string;
@@ -231,5 +233,29 @@ describe('keyset walk', () => {
       expect(new Set(serials).size).toBe(n);
       expect(serials).toEqual(await listed(query));
     }
+  });
+});
+
+describe('a client that goes away', () => {
+  it('stops the reading: no batch is read after the connection closed', async () => {
+    const n = KEYSET_BATCH * 200;
+    await t.db.execute(sql`insert into ${devices} (serial, model, name) select 'GONE-' || lpad(g::text, 6, '0'), 'GONE', 'Gone ' || g from generate_series(1, ${n}) g`);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const counter = countQueries(t.db);
+    const openConnections = () => new Promise<number>((resolve) => t.app.server.getConnections((_e, count) => resolve(count)));
+    const statements = await counter.during(async () => {
+      await new Promise<void>((resolve) => {
+        const req = http.get(`${address}${API_BASE}/equipment/export?format=csv&keyword=GONE-&key=${admin}`, (res) => {
+          res.once('data', () => req.destroy());
+          res.on('close', resolve);
+        });
+        req.on('error', () => resolve());
+      });
+      await vi.waitFor(async () => expect(await openConnections()).toBe(0), { timeout: 10_000 });
+    });
+    // A batch that had started finishes; none starts after: far fewer than the 201 reads of the whole list.
+    const reads = statements.filter((q) => q.includes('"devices"') && /\blimit\b/i.test(q)).length;
+    expect(reads).toBeGreaterThan(0);
+    expect(reads).toBeLessThan(n / KEYSET_BATCH / 2);
   });
 });

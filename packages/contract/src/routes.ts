@@ -79,6 +79,7 @@ export const ROUTES = [
           { key: 'device:edit', title: B.edit },
           { key: 'device:status', title: t('启用/停用', 'Enable/disable', 'Activar/desactivar', '有効/無効') },
           { key: 'device:distribute', title: t('分配', 'Distribute', 'Distribuir', '配布') },
+          { key: 'device:export', title: B.export, grades: ALL },
         ],
       },
       { name: 'DeviceEndRecordOfDevice', path: '/dashboard/device-end-record/:id', title: t('支付记录', 'Payment records', 'Registros de pago', '支払記録'), grades: ALL, hidden: true },
@@ -103,6 +104,7 @@ export const ROUTES = [
           { key: 'institution:status', title: t('启用/停用', 'Enable/disable', 'Activar/desactivar', '有効/無効'), grades: [1, 2, 3] },
           { key: 'institution:password', title: t('重置密码', 'Reset password', 'Restablecer contraseña', 'パスワード再設定'), grades: [1, 2, 3] },
           { key: 'institution:move', title: t('调整上级', 'Move', 'Mover', '上位の変更') },
+          { key: 'institution:export', title: B.export, grades: ALL },
         ],
       },
       {
@@ -115,7 +117,13 @@ export const ROUTES = [
           { key: 'branch:review', title: t('审核', 'Review', 'Revisar', '審査') },
         ],
       },
-      { name: 'InstitutionEndRecord', path: '/institutional/institution-end-record', title: t('后台激活记录', 'Activation records', 'Registros de activación', 'アクティベーション記録'), grades: ALL },
+      {
+        name: 'InstitutionEndRecord',
+        path: '/institutional/institution-end-record',
+        title: t('后台激活记录', 'Activation records', 'Registros de activación', 'アクティベーション記録'),
+        grades: ALL,
+        buttons: [{ key: 'activation_record:export', title: B.export, grades: ALL }],
+      },
     ],
   },
   {
@@ -135,7 +143,13 @@ export const ROUTES = [
     icon: 'money',
     grades: null,
     children: [
-      { name: 'FinanceRecordList', path: '/finance-record/index', title: t('财务记录', 'Finance records', 'Registros financieros', '財務記録'), grades: [0, 1, 2] },
+      {
+        name: 'FinanceRecordList',
+        path: '/finance-record/index',
+        title: t('财务记录', 'Finance records', 'Registros financieros', '財務記録'),
+        grades: [0, 1, 2],
+        buttons: [{ key: 'finance:export', title: B.export, grades: [0, 1, 2] }],
+      },
       {
         name: 'PayoutManage',
         path: '/finance-record/payout-manage',
@@ -145,6 +159,7 @@ export const ROUTES = [
           { key: 'payout:apply', title: t('申请提现', 'Apply for a payout', 'Solicitar retiro', '出金を申請'), grades: [1, 2] },
           { key: 'payout:cancel', title: t('撤销申请', 'Cancel application', 'Cancelar solicitud', '申請を取消'), grades: [1, 2] },
           { key: 'payout:review', title: t('审核提现', 'Review payouts', 'Revisar retiros', '出金を審査') },
+          { key: 'payout:export', title: B.export, grades: [0, 1, 2] },
         ],
       },
       {
@@ -152,7 +167,10 @@ export const ROUTES = [
         path: '/finance-record/device-end-record',
         title: t('设备端支付记录', 'Device payments', 'Pagos en equipos', '機器側支払'),
         grades: [0, 1, 2],
-        buttons: [{ key: 'payment:refund', title: t('退款', 'Refund', 'Reembolsar', '返金') }],
+        buttons: [
+          { key: 'payment:refund', title: t('退款', 'Refund', 'Reembolsar', '返金') },
+          { key: 'payment:export', title: B.export, grades: [0, 1, 2] },
+        ],
       },
     ],
   },
@@ -185,7 +203,15 @@ export const ROUTES = [
     title: t('分配记录', 'Distribution records', 'Registros de distribución', '配布記録'),
     icon: 'swap',
     grades: null,
-    children: [{ name: 'DistributionRecord', path: '/distribution-record/index', title: t('分配记录', 'Distribution records', 'Registros de distribución', '配布記録'), grades: [0] }],
+    children: [
+      {
+        name: 'DistributionRecord',
+        path: '/distribution-record/index',
+        title: t('分配记录', 'Distribution records', 'Registros de distribución', '配布記録'),
+        grades: [0],
+        buttons: [{ key: 'distribution:export', title: B.export }],
+      },
+    ],
   },
   {
     name: 'Searchers',
@@ -194,7 +220,16 @@ export const ROUTES = [
     title: t('医生管理', 'Doctors', 'Médicos', '医師管理'),
     icon: 'doctor',
     grades: null,
-    children: [{ name: 'DoctorManage', path: '/searchers/management', title: t('医生管理', 'Doctors', 'Médicos', '医師管理'), icon: 'doctor', grades: [0], buttons: crud('doctor') }],
+    children: [
+      {
+        name: 'DoctorManage',
+        path: '/searchers/management',
+        title: t('医生管理', 'Doctors', 'Médicos', '医師管理'),
+        icon: 'doctor',
+        grades: [0],
+        buttons: [...crud('doctor'), { key: 'doctor:export', title: B.export }],
+      },
+    ],
   },
   {
     name: 'UserParent',
@@ -210,7 +245,7 @@ export const ROUTES = [
         title: t('用户管理', 'Users', 'Usuarios', 'ユーザー管理'),
         icon: 'user',
         grades: [0],
-        buttons: [...crud('user'), { key: 'user:detail', title: t('查看详情', 'View details', 'Ver detalles', '詳細表示') }],
+        buttons: [...crud('user'), { key: 'user:detail', title: t('查看详情', 'View details', 'Ver detalles', '詳細表示') }, { key: 'user:export', title: B.export }],
       },
     ],
   },
@@ -230,6 +265,7 @@ export const ROUTES = [
         buttons: [
           { key: 'inspection:recompute', title: t('重新分析', 'Recompute analysis', 'Recalcular análisis', '再分析'), grades: [] },
           { key: 'inspection:treat', title: t('记录治疗', 'Record treatment', 'Registrar tratamiento', '治療を記録'), grades: ALL },
+          { key: 'inspection:export', title: B.export, grades: ALL },
         ],
       },
       { name: 'InspectionReport', path: '/inspection/report/:id', title: t('检测报告', 'Report', 'Informe', 'レポート'), grades: ALL, hidden: true },

@@ -71,8 +71,10 @@ const TABLE: Record<string, readonly [Outcome, Outcome, Outcome, Outcome, Outcom
   'auth.institutionInfo':          ['F',    'F',    'F',    'ok',   'ok',   'ok',   'ok',   'ok',   'ok',   999,  999],
   'auth.modifyField':              ['w',    'w',    'w',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
   'equipment.list':                ['ok',   'ok',   'F',    'ok',   'ok',   'ok',   'ok',   998,    998,    999,  999],
+  'equipment.exportList':          ['file', 'file', 'F',    'file', 'file', 'file', 'file', 998,    998,    999,  999],
   'institutions.options':          ['ok',   'ok',   'F',    'ok',   'ok',   'ok',   'ok',   998,    998,    999,  999],
   'institutions.list':             ['ok',   'F',    'F',    'ok',   'ok',   'ok',   'ok',   998,    998,    999,  999],
+  'institutions.exportList':       ['file', 'F',    'F',    'file', 'file', 'file', 'file', 998,    998,    999,  999],
   'institutions.subtree':          ['ok',   'F',    'F',    'ok',   'F',    'F',    'F',    998,    998,    999,  999],
   'institutions.detail':           ['ok',   'F',    'F',    'ok',   'ok',   'F',    'F',    998,    998,    999,  999],
   'institutions.add':              ['w',    'F',    'F',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
@@ -150,11 +152,13 @@ const TABLE: Record<string, readonly [Outcome, Outcome, Outcome, Outcome, Outcom
   'uploads.uploadFile':            ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'uploads.file':                  ['file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file', 'file'],
   'doctors.list':                  ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'doctors.exportList':            ['file', 'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'doctors.detail':                ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'doctors.add':                   ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'doctors.edit':                  ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'doctors.remove':                ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'users.list':                    ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'users.exportList':              ['file', 'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'users.detail':                  ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'users.add':                     ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'users.edit':                    ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
@@ -176,6 +180,7 @@ const TABLE: Record<string, readonly [Outcome, Outcome, Outcome, Outcome, Outcom
   'codes.generate':                ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'codes.batches':                 ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'codes.list':                    ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'codes.exportList':              ['file', 'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'codes.voidCodes':               ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'codes.assign':                  ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'codes.exportBatch':             ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
@@ -185,14 +190,16 @@ const TABLE: Record<string, readonly [Outcome, Outcome, Outcome, Outcome, Outcom
   'codes.recordsExport':           ['file', 'F',    'F',    'file', 'file', 'file', 'file', 998,    998,    999,  999],
   'finance.summary':               ['ok',   'F',    'F',    'ok',   'ok',   'F',    'ok',   998,    998,    999,  999],
   'finance.list':                  ['ok',   'F',    'F',    'ok',   'ok',   'F',    'ok',   998,    998,    999,  999],
+  'finance.exportList':            ['file', 'F',    'F',    'file', 'file', 'F',    'file', 998,    998,    999,  999],
   'finance.payoutApply':           ['w',    'F',    'F',    'w',    'w',    'F',    'w',    998,    998,    999,  999],
   'finance.payoutList':            ['ok',   'F',    'F',    'ok',   'ok',   'F',    'ok',   998,    998,    999,  999],
+  'finance.payoutExport':          ['file', 'F',    'F',    'file', 'file', 'F',    'file', 998,    998,    999,  999],
   'finance.payoutApprove':         ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'finance.payoutVoucher':         ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'finance.payoutReject':          ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'finance.payoutCancel':          ['w',    'F',    'F',    'w',    'w',    'F',    'w',    998,    998,    999,  999],
   'finance.payments':              ['ok',   'F',    'F',    'ok',   'ok',   'ok',   'ok',   998,    998,    999,  999],
-  'finance.paymentsExport':        ['file', 'F',    'F',    'file', 'file', 'file', 'file', 998,    998,    999,  999],
+  'finance.paymentsExport':        ['file', 'F',    'F',    'file', 'file', 'F',    'file', 998,    998,    999,  999],
   'finance.refund':                ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'inspections.list':              ['ok',   'ok',   'F',    'ok',   'ok',   'ok',   'ok',   998,    998,    999,  999],
   'inspections.exportList':        ['file', 'file', 'F',    'file', 'file', 'file', 'file', 998,    998,    999,  999],
@@ -278,7 +285,14 @@ function inputOf(name: string): Input {
     case 'finance.payments':
       return json({ limit: 100 });
     case 'finance.paymentsExport':
+    case 'finance.exportList':
+    case 'finance.payoutExport':
     case 'inspections.exportList':
+    case 'equipment.exportList':
+    case 'institutions.exportList':
+    case 'doctors.exportList':
+    case 'users.exportList':
+    case 'codes.exportList':
       return json({ format: 'csv' });
     case 'inspections.list':
       return json({ limit: 100 });

@@ -36,17 +36,17 @@ describe('CSV', () => {
   it('writes dates as UTC ISO text', () => {
     expect(csvField(new Date('2026-01-02T03:04:05.678Z'))).toBe('2026-01-02T03:04:05Z');
   });
-  it('starts with a UTF-8 BOM, puts the titles first and ends lines with CRLF', () => {
+  it('starts with a UTF-8 BOM, puts the titles first and ends lines with CRLF', async () => {
     const columns: ExportColumn<{ a: string; n: number }>[] = [
       { title: '激活码', value: (r) => r.a },
       { title: '=title', value: (r) => r.n },
     ];
-    const text = [
-      ...csvLines(columns, [
-        { a: '@x', n: -3 },
-        { a: '西湖', n: 4 },
-      ]),
-    ].join('');
+    let text = '';
+    for await (const chunk of csvLines(columns, [
+      { a: '@x', n: -3 },
+      { a: '西湖', n: 4 },
+    ]))
+      text += chunk;
     expect(Buffer.from(text, 'utf8').subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(text.slice(1)).toBe("激活码,'=title\r\n'@x,-3\r\n西湖,4\r\n");
   });

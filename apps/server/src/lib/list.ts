@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql, SQL, type AnyColumn } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, SQL, type AnyColumn } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { COUNT_CAP, type ListResult, type MessageKey } from '@app/contract';
 import type { Tx } from '../db/client';
@@ -21,16 +21,88 @@ export async function cappedCount(db: Tx, fromWhere: SQL): Promise<{ total: numb
 export const offsetOf = (q: { page: number; limit: number }) => (q.page - 1) * q.limit;
 
 /**
- * ORDER BY for a list query: the requested column (from the module's whitelist, already enforced by
- * the contract schema), then the id for a stable order across pages. Nullable columns put empty values
- * last both ways; NOT NULL columns sort plainly so a single btree index serves both directions.
+ * A list's order as a key: its sort columns (one direction) and then the id, the tiebreak that makes
+ * the order total. Lists page it with OFFSET (`orderOf`); exports walk it by keyset (`keyAfter`).
  */
+export interface SortKey {
+  columns: readonly (AnyColumn | SQL)[];
+  id: AnyColumn;
+  ascending: boolean;
+}
+
+const isNullable = (column: AnyColumn | SQL) => !(column instanceof SQL) && !(column as AnyColumn).notNull;
+
+/**
+ * The sort key of a list query: the requested column (from the module's whitelist, already enforced by
+ * the contract schema), else the fallback, descending unless `ascend` is asked for.
+ */
+export function sortKey<K extends string>(columns: Record<K, AnyColumn | SQL>, q: { sort?: K; order?: 'ascend' | 'descend' }, fallback: K, id: AnyColumn): SortKey {
+  return { columns: [columns[q.sort ?? fallback]], id, ascending: q.sort ? q.order === 'ascend' : false };
+}
+
+/**
+ * ORDER BY of a sort key: each column, then the id for a stable order across pages. Nullable columns
+ * put empty values last both ways; NOT NULL columns sort plainly so a single btree index serves both
+ * directions.
+ */
+export function orderOf(key: SortKey): SQL[] {
+  const dir = key.ascending ? sql` asc` : sql` desc`;
+  return [...key.columns.map((c) => sql`${c}${dir}${isNullable(c) ? sql` nulls last` : sql``}`), key.ascending ? asc(key.id) : desc(key.id)];
+}
+
+/** ORDER BY for a list query (see sortKey and orderOf). */
 export function sortBy<K extends string>(columns: Record<K, AnyColumn | SQL>, q: { sort?: K; order?: 'ascend' | 'descend' }, fallback: K, id: AnyColumn): SQL[] {
-  const column = columns[q.sort ?? fallback];
-  const ascending = q.sort ? q.order === 'ascend' : false;
-  const notNull = !(column instanceof SQL) && (column as AnyColumn).notNull;
-  const nulls = notNull ? sql`` : sql` nulls last`;
-  return [ascending ? sql`${column} asc${nulls}` : sql`${column} desc${nulls}`, ascending ? asc(id) : desc(id)];
+  return orderOf(sortKey(columns, q, fallback, id));
+}
+
+/**
+ * The rows after row `lastId` in `key`'s order (keyset pagination): the key's values are read back from
+ * the row itself in the database (a subquery), so timestamps compare at full precision. The key's
+ * columns must belong to the id's table; NOT NULL keys compare as one row value, a single nullable key
+ * also takes the empty values that sort last.
+ */
+export function keyAfter(key: SortKey, lastId: number): SQL {
+  const op = key.ascending ? sql`>` : sql`<`;
+  const table = (key.id as AnyPgColumn).table;
+  const columns = key.columns.filter((c) => c !== key.id);
+  if (columns.some((c) => c instanceof SQL || (c as AnyPgColumn).table !== table)) throw new Error("keyAfter: sort columns must be columns of the id's table");
+  if (!columns.length) return sql`${key.id} ${op} ${lastId}`;
+  const own = (cols: SQL) => sql`(select ${cols} from ${table} where ${key.id} = ${lastId})`;
+  const tuple = sql.join([...columns, key.id], sql`, `);
+  const rowAfter = sql`(${tuple}) ${op} ${own(tuple)}`;
+  const nullable = columns.filter(isNullable);
+  if (!nullable.length) return rowAfter;
+  if (columns.length > 1) throw new Error('keyAfter: a nullable sort column must be the only one');
+  const column = columns[0]!;
+  // Empty values sort last: after a set value every empty one follows; after an empty one, the empty ones with a later id.
+  return sql`coalesce(${rowAfter}, ${column} is null and (${own(sql`${column}`)} is not null or ${key.id} ${op} ${lastId}))`;
+}
+
+/** How many rows an export reads per query. */
+export const KEYSET_BATCH = 1000;
+
+/**
+ * Every row of a filtered list in its order, read in batches of `batch` by keyset (no OFFSET, no
+ * connection held between batches), at most `max`. `fetch(where, order, limit)` is the list's own
+ * row query, so an export shows what the list shows. Stops reading when the consumer stops.
+ */
+export async function* keysetRows<R extends { id: number }>(
+  fetch: (where: SQL | undefined, order: SQL[], limit: number) => Promise<R[]>,
+  where: SQL | undefined,
+  key: SortKey,
+  { batch = KEYSET_BATCH, max = Number.POSITIVE_INFINITY }: { batch?: number; max?: number } = {},
+): AsyncGenerator<R> {
+  const order = orderOf(key);
+  let last: number | null = null;
+  let sent = 0;
+  while (sent < max) {
+    const limit = Math.min(batch, max - sent);
+    const rows = await fetch(last == null ? where : and(where, keyAfter(key, last)), order, limit);
+    for (const row of rows) yield row;
+    sent += rows.length;
+    if (rows.length < limit) return;
+    last = rows[rows.length - 1]!.id;
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type RegionTable, type RegionTuple, regionLevel } from '@app/contract';
+import { type Lang, REGION_PLACEHOLDERS, type RegionTable, type RegionTuple, regionLevel } from '@app/contract';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import data from './regions-data.json';
 import { fieldError } from './form';
@@ -15,12 +15,14 @@ interface Entry {
   parent: string | null;
   /** Whether it has children (a city without districts has none). */
   hasChildren: boolean;
+  name: string;
+  pinyin: string;
 }
 
 const entries = new Map<string, Entry>();
 (function index(list: RegionTuple[], parent: string | null) {
-  for (const [code, , , children] of list) {
-    entries.set(code, { parent, hasChildren: !!children?.length });
+  for (const [code, name, pinyin, children] of list) {
+    entries.set(code, { parent, hasChildren: !!children?.length, name, pinyin });
     if (children) index(children, code);
   }
 })(REGION_TABLE.tree, null);
@@ -52,4 +54,10 @@ export const regionOf = (r: { province: string | null; city: string | null; dist
 export function regionMatch(code: string | undefined, columns: { province: AnyColumn; city: AnyColumn; district: AnyColumn }): SQL | undefined {
   if (!code) return undefined;
   return sql`${columns[regionLevel(code)]} = ${code}`;
+}
+
+/** A region's codes as a name (files): Chinese names for zh, pinyin otherwise; placeholders left out. */
+export function regionName(codes: readonly string[], lang: Lang): string {
+  const parts = codes.map((c) => entries.get(c)).filter((e): e is Entry => !!e && !REGION_PLACEHOLDERS.includes(e.name));
+  return lang === 'zh' ? parts.map((e) => e.name).join('') : parts.map((e) => e.pinyin).join(', ');
 }

@@ -43,8 +43,8 @@ export const DEMO_INSTITUTIONS: DemoInstitution[] = [
 export async function seedFoundation(db: Tx) {
   const password = await hashPassword(DEMO_PASSWORD);
   const superRole = await ensureSuperRole(db);
-  const [auditorRole] = await db.insert(roles).values({ name: 'Auditor', description: 'Reads devices and inspections; no edit buttons' }).returning();
-  const auditorMenus = await menuIdsBySign(db, ['Dashboard', 'DeviceList', 'Inspection', 'InspectionList', 'InspectionReport', 'InspectionResult']);
+  const [auditorRole] = await db.insert(roles).values({ name: 'Auditor', description: 'Reads and exports devices and inspections; no edit buttons' }).returning();
+  const auditorMenus = await menuIdsBySign(db, ['Dashboard', 'DeviceList', 'device:export', 'Inspection', 'InspectionList', 'InspectionReport', 'InspectionResult', 'inspection:export']);
   await db.insert(roleMenus).values(auditorMenus.map((menuId) => ({ roleId: auditorRole!.id, menuId })));
   await db.insert(adminUsers).values([
     { username: 'admin', name: 'Platform Administrator', phone: '13700137000', passwordHash: password, roleId: superRole.id },

@@ -35,10 +35,46 @@ const fail = (text: string): never => {
   throw new ApiError('business', text, { code: 400, notified: true });
 };
 
-export async function downloadFile<N extends EndpointName>(name: N, input: Input<N>, fallbackName: string): Promise<void> {
+/** How far a download has come: bytes received, lines (CSV rows, the title row left out) and the total the server announced. */
+export interface DownloadProgress {
+  bytes: number;
+  rows: number | null;
+  total: number | null;
+}
+
+export interface DownloadOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: DownloadProgress) => void;
+  /** Count CSV lines as rows while they arrive. */
+  countRows?: boolean;
+}
+
+/** A message from a refused call's envelope, in the user's language (the server wrote it so). */
+async function refusalOf(res: Response): Promise<string> {
+  let text = t('http.s400');
+  try {
+    const body = (await res.json()) as { datas?: { error?: unknown } };
+    const error = body.datas?.error;
+    if (typeof error === 'string') text = error;
+    else if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') text = (error as { message: string }).message;
+  } catch {
+    /* not JSON */
+  }
+  return text;
+}
+
+const NEWLINE = 10;
+
+/**
+ * Calls a raw endpoint and saves its answer as a file, reading the body as a stream: `onProgress` hears
+ * every chunk (bytes, CSV rows, the X-Total-Count the server sent), `signal` cancels (resolves null,
+ * nothing saved, no message). Resolves the saved file's name. A refusal or a cut stream shows its message and throws.
+ */
+export async function downloadFile<N extends EndpointName>(name: N, input: Input<N>, fallbackName: string, opts: DownloadOptions = {}): Promise<string | null> {
   const { method, path, payload } = routeOf(name, input as Payload);
   const data = sessionPayload(path, payload);
   const isGet = method === 'GET';
+  const aborted = () => opts.signal?.aborted === true;
   let res: Response;
   try {
     res = await fetch(`${API_BASE}${path}${isGet ? query(data) : ''}`, {
@@ -46,29 +82,43 @@ export async function downloadFile<N extends EndpointName>(name: N, input: Input
       headers: { 'Accept-Language': currentLang(), ...(isGet ? {} : { 'Content-Type': 'application/json' }) },
       body: isGet ? undefined : JSON.stringify(data),
       credentials: 'same-origin',
+      signal: opts.signal,
     });
   } catch {
+    if (aborted()) return null;
     return fail(t('http.s502'));
   }
-  if (!res.ok || (res.headers.get('content-type') ?? '').includes('application/json')) {
-    let text = t('http.s400');
-    try {
-      const body = (await res.json()) as { datas?: { error?: unknown } };
-      const error = body.datas?.error;
-      if (typeof error === 'string') text = error;
-      else if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') text = (error as { message: string }).message;
-    } catch {
-      /* not JSON */
+  if (!res.ok || (res.headers.get('content-type') ?? '').includes('application/json')) return fail(await refusalOf(res));
+  const totalHeader = res.headers.get('x-total-count');
+  const total = totalHeader && /^\d+$/.test(totalHeader) ? Number(totalHeader) : null;
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  const progress: DownloadProgress = { bytes: 0, rows: opts.countRows ? -1 : null, total };
+  opts.onProgress?.({ ...progress, rows: progress.rows == null ? null : 0 });
+  try {
+    const reader = res.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value as Uint8Array<ArrayBuffer>);
+      progress.bytes += value.byteLength;
+      if (progress.rows != null) for (const byte of value) if (byte === NEWLINE) progress.rows++;
+      opts.onProgress?.({ ...progress, rows: progress.rows == null ? null : Math.max(0, progress.rows) });
     }
-    return fail(text);
+  } catch {
+    if (aborted()) return null;
+    return fail(t('export.failed'));
   }
-  const blob = await res.blob();
+  // A cancel that ended the body quietly (no error) still saves nothing.
+  if (aborted()) return null;
+  const blob = new Blob(chunks, { type: res.headers.get('content-type') ?? 'application/octet-stream' });
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
-  link.download = filenameOf(res.headers.get('content-disposition'), fallbackName);
+  const saved = filenameOf(res.headers.get('content-disposition'), fallbackName);
+  link.download = saved;
   document.body.append(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 30_000);
+  return saved;
 }

@@ -100,6 +100,18 @@ const en = {
     tooShort: 'Password length cannot be less than {{min}}',
     changed: 'Password changed',
   },
+  export: {
+    button: 'Export',
+    csv: 'CSV (all filtered rows)',
+    xlsx: 'Excel (all filtered rows)',
+    running: 'Exporting… {{rows}} rows · {{size}}',
+    runningBytes: 'Exporting… {{size}}',
+    cancel: 'Cancel',
+    cancelled: 'Export cancelled',
+    done: 'Export ready: {{name}}',
+    failed: 'The export failed; please try again',
+    busy: 'An export is already running',
+  },
   list: {
     search: 'Search',
     reset: 'Reset',

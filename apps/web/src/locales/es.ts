@@ -102,6 +102,18 @@ const es: LocaleShape<CommonStrings> = {
     tooShort: 'La contraseña no puede tener menos de {{min}} caracteres',
     changed: 'Contraseña cambiada',
   },
+  export: {
+    button: 'Exportar',
+    csv: 'CSV (todas las filas filtradas)',
+    xlsx: 'Excel (todas las filas filtradas)',
+    running: 'Exportando… {{rows}} filas · {{size}}',
+    runningBytes: 'Exportando… {{size}}',
+    cancel: 'Cancelar',
+    cancelled: 'Exportación cancelada',
+    done: 'Exportación lista: {{name}}',
+    failed: 'La exportación falló; inténtelo de nuevo',
+    busy: 'Ya hay una exportación en curso',
+  },
   list: {
     search: 'Buscar',
     reset: 'Restablecer',

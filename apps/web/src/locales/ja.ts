@@ -102,6 +102,18 @@ const ja: LocaleShape<CommonStrings> = {
     tooShort: 'パスワードは {{min}} 文字以上にしてください',
     changed: 'パスワードを変更しました',
   },
+  export: {
+    button: 'エクスポート',
+    csv: 'CSV（絞り込み結果すべて）',
+    xlsx: 'Excel（絞り込み結果すべて）',
+    running: 'エクスポート中… {{rows}} 行 · {{size}}',
+    runningBytes: 'エクスポート中… {{size}}',
+    cancel: 'キャンセル',
+    cancelled: 'エクスポートを取り消しました',
+    done: 'エクスポート完了：{{name}}',
+    failed: 'エクスポートに失敗しました。もう一度お試しください',
+    busy: 'エクスポートはすでに実行中です',
+  },
   list: {
     search: '検索',
     reset: 'リセット',

@@ -102,6 +102,18 @@ const zh: LocaleShape<CommonStrings> = {
     tooShort: '密码长度不能少于 {{min}} 位',
     changed: '密码已修改',
   },
+  export: {
+    button: '导出',
+    csv: 'CSV（全部筛选结果）',
+    xlsx: 'Excel（全部筛选结果）',
+    running: '正在导出… {{rows}} 行 · {{size}}',
+    runningBytes: '正在导出… {{size}}',
+    cancel: '取消',
+    cancelled: '已取消导出',
+    done: '导出完成：{{name}}',
+    failed: '导出失败，请重试',
+    busy: '已有导出正在进行',
+  },
   list: {
     search: '查询',
     reset: '重置',

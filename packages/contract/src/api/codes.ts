@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ListResult } from '../envelope';
 import { answer, defineEndpoints, get, idList, idSchema, nullableId, optionalId, post } from '../endpoint';
-import { dateTime, listQuery, optionalText, withMessage } from './common';
+import { dateTime, EXPORT_FORMATS, exportQuery, listQuery, optionalText, withMessage } from './common';
 
 /*
  * Activation codes (`/activation-code/index`, route ActivationCode, grade 0 by address only; buttons
@@ -19,8 +19,6 @@ export type CodeScope = (typeof CODE_SCOPES)[number];
 /** `expired` is not stored: an unused code whose valid_until has passed. */
 export const CODE_STATUSES = ['unused', 'used', 'void', 'expired'] as const;
 export type CodeStatus = (typeof CODE_STATUSES)[number];
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const CODE_LIMITS = { maxCount: 10_000, maxDays: 3650, remarkLength: 200, maxSelected: 500, inputLength: 64 } as const;
 
 /** Crockford's base32 alphabet: digits and letters without I, L, O, U. */
@@ -133,6 +131,8 @@ export const codeListQuery = listQuery(
   CODE_SORTS,
 );
 export type CodeListQuery = z.infer<typeof codeListQuery>;
+export const codeListExportQuery = exportQuery(codeListQuery);
+export type CodeListExportQuery = z.infer<typeof codeListExportQuery>;
 
 export interface CodeRow {
   id: number;
@@ -204,7 +204,7 @@ export const activationRecordFilters = {
 };
 export const activationRecordListQuery = listQuery(activationRecordFilters, RECORD_SORTS);
 export type ActivationRecordListQuery = z.infer<typeof activationRecordListQuery>;
-export const activationRecordExportQuery = z.object({ ...activationRecordFilters, format: z.enum(EXPORT_FORMATS) });
+export const activationRecordExportQuery = exportQuery(activationRecordListQuery);
 export type ActivationRecordExportQuery = z.infer<typeof activationRecordExportQuery>;
 
 export interface ActivationRecordRow {
@@ -236,6 +236,10 @@ export const codesApi = defineEndpoints('codes', {
   batches: get('/activation_code/batches', { page: 'ActivationCode' }, codeBatchListQuery, answer<ListResult<CodeBatchRow>>()),
   /** Codes masked; status `expired` = unused past valid_until. */
   list: get('/activation_code/list', { page: 'ActivationCode' }, codeListQuery, answer<ListResult<CodeRow>>()),
+  exportList: get('/activation_code/list_export', { button: 'activation:export' }, codeListExportQuery, answer<unknown>(), {
+    raw: true,
+    summary: 'Codes (masked, as the list shows them) as a CSV or XLSX file',
+  }),
   voidCodes: post('/activation_code/void', { button: 'activation:void' }, codeVoidBody, answer<CodeCountAnswer>(), { audit: 'code_batch' }),
   assign: post('/activation_code/assign', { button: 'activation:assign' }, codeAssignBody, answer<CodeCountAnswer>(), { audit: 'code_batch' }),
   /** The batch's codes in full as CSV (UTF-8 with BOM) or XLSX; column titles in the caller's language. */
@@ -251,5 +255,8 @@ export const codesApi = defineEndpoints('codes', {
   /** A device code on a device the calling institution owns (the device list's row action; admins are refused: they own no device). */
   redeemDevice: post('/base_index/use_activation_code_device', { page: 'DeviceList' }, codeRedeemDeviceBody, answer<CodeRedeemDeviceAnswer>(), { audit: 'activation_record' }),
   records: get('/activation_record/list', { page: 'InstitutionEndRecord' }, activationRecordListQuery, answer<ListResult<ActivationRecordRow>>()),
-  recordsExport: get('/activation_record/export', { page: 'InstitutionEndRecord' }, activationRecordExportQuery, answer<unknown>(), { raw: true, summary: 'Activation records as a CSV or XLSX file' }),
+  recordsExport: get('/activation_record/export', { button: 'activation_record:export' }, activationRecordExportQuery, answer<unknown>(), {
+    raw: true,
+    summary: 'Activation records as a CSV or XLSX file',
+  }),
 });

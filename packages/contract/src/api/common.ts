@@ -35,3 +35,16 @@ export const l10nSchema = z.object({ zh: z.string().trim().max(200), en: z.strin
  * from MESSAGES in the caller's language (other params fill its placeholders). Clients may do the same.
  */
 export const withMessage = (msg: MessageKey, params: Record<string, string | number> = {}) => ({ params: { msg, ...params } });
+
+/** The file formats of every list's export. */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/**
+ * A list's export query: the list's own filters and sort (so the file holds what the list shows, in
+ * its order, every page of it) and the file's format instead of the paging.
+ */
+export function exportQuery<S extends z.ZodRawShape & { page: z.ZodType; limit: z.ZodType }>(list: z.ZodObject<S>) {
+  const { page: _page, limit: _limit, ...filters } = list.shape;
+  return z.object({ ...(filters as Omit<S, 'page' | 'limit'>), format: z.enum(EXPORT_FORMATS) });
+}

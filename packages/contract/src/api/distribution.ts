@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { ListResult } from '../envelope';
 import { answer, defineEndpoints, get, idList, nullableId, optionalId, post } from '../endpoint';
-import { listQuery, optionalText, withMessage } from './common';
-import { EXPORT_FORMATS } from './codes';
+import { exportQuery, listQuery, optionalText, withMessage } from './common';
 
 /*
  * Distribution (grade 0): moving devices from platform stock to an institution, between institutions,
@@ -42,7 +41,7 @@ export const distributionFilters = {
 };
 export const distributionListQuery = listQuery(distributionFilters, DISTRIBUTION_SORTS);
 export type DistributionListQuery = z.infer<typeof distributionListQuery>;
-export const distributionExportQuery = z.object({ ...distributionFilters, format: z.enum(EXPORT_FORMATS) });
+export const distributionExportQuery = exportQuery(distributionListQuery);
 export type DistributionExportQuery = z.infer<typeof distributionExportQuery>;
 
 export interface DistributionRow {
@@ -64,5 +63,5 @@ export const distributionApi = defineEndpoints('distribution', {
   /** Moves the selected devices (all owned by `from`) to `to`; refused, naming them, when any moved meanwhile. */
   distribute: post('/distribution/distribute', { button: 'device:distribute' }, distributeBody, answer<DistributeAnswer>(), { audit: 'distribution' }),
   list: get('/distribution/list', { page: 'DistributionRecord' }, distributionListQuery, answer<ListResult<DistributionRow>>()),
-  exportRecords: get('/distribution/export', { page: 'DistributionRecord' }, distributionExportQuery, answer<unknown>(), { raw: true, summary: 'Distribution records as a CSV or XLSX file' }),
+  exportRecords: get('/distribution/export', { button: 'distribution:export' }, distributionExportQuery, answer<unknown>(), { raw: true, summary: 'Distribution records as a CSV or XLSX file' }),
 });

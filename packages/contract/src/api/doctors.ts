@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ListResult } from '../envelope';
 import { answer, defineEndpoints, get, idAnswer, idInput, idSchema, nullAnswer, optionalId, post } from '../endpoint';
-import { listQuery, optionalText } from './common';
+import { exportQuery, listQuery, optionalText } from './common';
 import { GENDERS, personName, phoneSchema, type Gender } from './person';
 
 /*
@@ -28,6 +28,8 @@ export const doctorListQuery = listQuery(
   DOCTOR_SORTS,
 );
 export type DoctorListQuery = z.infer<typeof doctorListQuery>;
+export const doctorExportQuery = exportQuery(doctorListQuery);
+export type DoctorExportQuery = z.infer<typeof doctorExportQuery>;
 
 /** The fields of a doctor's add / edit, one schema each (forms take their limits from these). */
 export const doctorFields = {
@@ -64,6 +66,7 @@ export type DoctorDetail = DoctorRow;
 export const doctorsApi = defineEndpoints('doctors', {
   /** Phones masked; newest first unless a sort is asked for. */
   list: get('/doctor/list', { page: 'DoctorManage' }, doctorListQuery, answer<ListResult<DoctorRow>>()),
+  exportList: get('/doctor/export', { button: 'doctor:export' }, doctorExportQuery, answer<unknown>(), { raw: true, summary: 'Doctors as a CSV or XLSX file' }),
   /** The full record, phone unmasked. */
   detail: get('/doctor/detail', { page: 'DoctorManage' }, idInput, answer<DoctorDetail>()),
   add: post('/doctor/add', { button: 'doctor:add' }, doctorAddBody, idAnswer, { audit: 'doctor' }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ListResult } from '../envelope';
 import { answer, defineEndpoints, get, idSchema, optionalId, post } from '../endpoint';
-import { listQuery, optionalText, withMessage } from './common';
+import { exportQuery, listQuery, optionalText, withMessage } from './common';
 
 /*
  * Equipment (the device list, `DeviceList`, the home page): the devices of the caller's institution
@@ -30,6 +30,8 @@ export const equipmentListQuery = listQuery(
   DEVICE_SORTS,
 );
 export type EquipmentListQuery = z.infer<typeof equipmentListQuery>;
+export const equipmentExportQuery = exportQuery(equipmentListQuery);
+export type EquipmentExportQuery = z.infer<typeof equipmentExportQuery>;
 
 export interface DeviceRow {
   id: number;
@@ -116,6 +118,7 @@ export interface EquipmentImportAnswer {
 export const equipmentApi = defineEndpoints('equipment', {
   /** Scoped to the caller's institution subtree; `expiring` = expires within the expiring_days parameter. */
   list: get('/equipment/list', { page: 'DeviceList' }, equipmentListQuery, answer<ListResult<DeviceRow>>()),
+  exportList: get('/equipment/export', { button: 'device:export' }, equipmentExportQuery, answer<unknown>(), { raw: true, summary: 'Devices as a CSV or XLSX file' }),
   /** Fixed path and shape (device-api.md). The new device is inactive, in platform stock. */
   add: post('/equipment/add', { button: 'device:add' }, equipmentAddBody, answer<EquipmentAddAnswer>(), { audit: 'device' }),
   /** A batch of devices from a CSV/XLSX of serials: all rows or none. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ListResult } from '../envelope';
 import { answer, defineEndpoints, get, idAnswer, idSchema, noInput, optionalId, post } from '../endpoint';
-import { listQuery, optionalText, withMessage } from './common';
+import { exportQuery, listQuery, optionalText, withMessage } from './common';
 import type { UploadAnswer } from './uploads';
 import { API_BASE } from '../constants';
 
@@ -27,7 +27,6 @@ export const PAYMENT_STATUSES = ['paid', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_CHANNELS = ['wechat', 'alipay', 'card', 'cash', 'other'] as const;
 export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
-export const FINANCE_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 
 export const FINANCE_LIMITS = {
   maxAmountCents: 100_000_000,
@@ -74,6 +73,8 @@ export const ledgerFilters = {
 };
 export const ledgerListQuery = listQuery(ledgerFilters, LEDGER_SORTS);
 export type LedgerListQuery = z.infer<typeof ledgerListQuery>;
+export const ledgerExportQuery = exportQuery(ledgerListQuery);
+export type LedgerExportQuery = z.infer<typeof ledgerExportQuery>;
 /** Fixed by device-api.md (`institution_name` is added for display). */
 export interface LedgerRow {
   id: number;
@@ -114,6 +115,8 @@ export type PayoutApplyBody = z.infer<typeof payoutApplyBody>;
 export const PAYOUT_SORTS = ['created_at', 'amount'] as const;
 export const payoutListQuery = listQuery({ institution_id: optionalId, status: z.enum(PAYOUT_STATUSES).optional(), date_from: dateOnly.optional(), date_to: dateOnly.optional() }, PAYOUT_SORTS);
 export type PayoutListQuery = z.infer<typeof payoutListQuery>;
+export const payoutExportQuery = exportQuery(payoutListQuery);
+export type PayoutExportQuery = z.infer<typeof payoutExportQuery>;
 export interface PayoutRow {
   id: number;
   institution_id: number;
@@ -165,7 +168,7 @@ export const paymentFilters = {
 };
 export const paymentListQuery = listQuery(paymentFilters, PAYMENT_SORTS);
 export type PaymentListQuery = z.infer<typeof paymentListQuery>;
-export const paymentExportQuery = z.object({ ...paymentFilters, format: z.enum(FINANCE_EXPORT_FORMATS) });
+export const paymentExportQuery = exportQuery(paymentListQuery);
 export type PaymentExportQuery = z.infer<typeof paymentExportQuery>;
 
 export interface PaymentRow {
@@ -215,9 +218,11 @@ export const financeApi = defineEndpoints('finance', {
   summary: get('/finance/summary', { page: ['FinanceRecordList', 'PayoutManage'] }, financeSummaryQuery, answer<FinanceSummary>()),
   /** Fixed (device-api.md): the ledger of the caller's subtree, newest first. */
   list: get('/finance/list', { page: 'FinanceRecordList' }, ledgerListQuery, answer<ListResult<LedgerRow>>()),
+  exportList: get('/finance/export', { button: 'finance:export' }, ledgerExportQuery, answer<unknown>(), { raw: true, summary: 'Finance records as a CSV or XLSX file' }),
   /** Fixed (device-api.md). */
   payoutApply: post('/payout/apply', { button: 'payout:apply' }, payoutApplyBody, idAnswer, { audit: 'payout' }),
   payoutList: get('/payout/list', { page: 'PayoutManage' }, payoutListQuery, answer<ListResult<PayoutRow>>()),
+  payoutExport: get('/payout/export', { button: 'payout:export' }, payoutExportQuery, answer<unknown>(), { raw: true, summary: 'Payouts as a CSV or XLSX file' }),
   payoutApprove: post('/payout/approve', { button: 'payout:review' }, payoutApproveBody, idAnswer, { audit: 'payout' }),
   /** The voucher image of a payout being approved (multipart, field `file`; png, jpg, gif, webp, at most 5 MB): only reviewers upload it. */
   payoutVoucher: post('/payout/upload_voucher', { button: 'payout:review' }, noInput, answer<UploadAnswer>(), {
@@ -227,7 +232,7 @@ export const financeApi = defineEndpoints('finance', {
   payoutReject: post('/payout/reject', { button: 'payout:review' }, payoutRejectBody, idAnswer, { audit: 'payout' }),
   payoutCancel: post('/payout/cancel', { button: 'payout:cancel' }, payoutCancelBody, idAnswer, { audit: 'payout' }),
   payments: get('/device_payment/list', { page: ['DeviceEndRecord', 'DeviceEndRecordOfDevice'] }, paymentListQuery, answer<PaymentListResult>()),
-  paymentsExport: get('/device_payment/export', { page: ['DeviceEndRecord', 'DeviceEndRecordOfDevice'] }, paymentExportQuery, answer<unknown>(), {
+  paymentsExport: get('/device_payment/export', { button: 'payment:export' }, paymentExportQuery, answer<unknown>(), {
     raw: true,
     summary: 'Device payments as a CSV or XLSX file',
   }),

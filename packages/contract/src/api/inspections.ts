@@ -4,7 +4,7 @@ import type { ListResult } from '../envelope';
 import { answer, defineEndpoints, get, idAnswer, idInput, idList, idSchema, optionalId, post } from '../endpoint';
 import type { L10n } from '../i18n';
 import type { TreatmentAction } from './acupoints';
-import { listQuery, optionalText, withMessage } from './common';
+import { exportQuery, listQuery, optionalText, withMessage } from './common';
 import type { Meridian } from './meridians';
 import type { Gender } from './person';
 
@@ -16,7 +16,6 @@ import type { Gender } from './person';
  * version and keeps the old ones. The endpoint table is `inspectionsApi` at the end of this file.
  */
 
-export const INSPECTION_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 /** The headline risk of an inspection: the highest disease risk, or none found. */
 export const INSPECTION_RISKS = ['high', 'medium', 'low', 'none'] as const;
 export type InspectionRisk = (typeof INSPECTION_RISKS)[number];
@@ -43,7 +42,7 @@ export const inspectionFilters = {
 export const INSPECTION_SORTS = ['measured_at'] as const;
 export const inspectionListQuery = listQuery(inspectionFilters, INSPECTION_SORTS);
 export type InspectionListQuery = z.infer<typeof inspectionListQuery>;
-export const inspectionExportQuery = z.object({ ...inspectionFilters, format: z.enum(INSPECTION_EXPORT_FORMATS) });
+export const inspectionExportQuery = exportQuery(inspectionListQuery);
 export type InspectionExportQuery = z.infer<typeof inspectionExportQuery>;
 
 export interface InspectionRow {
@@ -148,7 +147,7 @@ export const inspectionsApi = defineEndpoints('inspections', {
   /** The caller's subtree (everything for the platform), newest first; filters as in `inspectionFilters`. */
   list: get('/inspection/list', { page: 'InspectionList' }, inspectionListQuery, answer<ListResult<InspectionRow>>()),
   /** The filtered list (at most 10 000 rows, newest first) as CSV or XLSX; column titles in the caller's language. */
-  exportList: get('/inspection/export', { page: 'InspectionList' }, inspectionExportQuery, answer<unknown>(), { raw: true, summary: 'Inspections as a CSV or XLSX file' }),
+  exportList: get('/inspection/export', { button: 'inspection:export' }, inspectionExportQuery, answer<unknown>(), { raw: true, summary: 'Inspections as a CSV or XLSX file' }),
   /** One inspection in the caller's subtree with the latest analysis (or `version`) and the list of versions. */
   detail: get('/inspection/detail', { page: readPages }, inspectionDetailQuery, answer<InspectionDetail>()),
   /** What the printable report shows. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ListResult } from '../envelope';
 import { answer, defineEndpoints, get, idInput, idSchema, noInput, nullableId, nullAnswer, post } from '../endpoint';
-import { listQuery, optionalText, withMessage } from './common';
+import { exportQuery, listQuery, optionalText, withMessage } from './common';
 import { phoneSchema } from './person';
 import { regionFilter, regionInput } from './regions';
 
@@ -76,6 +76,8 @@ export const institutionListQuery = listQuery(
   INSTITUTION_SORTS,
 );
 export type InstitutionListQuery = z.infer<typeof institutionListQuery>;
+export const institutionExportQuery = exportQuery(institutionListQuery);
+export type InstitutionExportQuery = z.infer<typeof institutionExportQuery>;
 
 /** Ids in a query string: `ids=1,2` or `ids=1&ids=2`. */
 const idsParam = z.preprocess((v) => (typeof v === 'string' ? v.split(',') : v), z.array(idSchema).min(1).max(SUBTREE_MAX_ROOTS));
@@ -195,6 +197,7 @@ export const institutionsApi = defineEndpoints('institutions', {
   options: get('/institution/options', { page: ['DeviceList', 'UserManage', 'DoctorManage', 'InstitutionList', 'InspectionApply'] }, noInput, answer<InstitutionOption[]>()),
   /** The tree's top level (no filter) or the matching institutions of the caller's subtree (any filter). */
   list: get('/institution/list', { page: 'InstitutionList' }, institutionListQuery, answer<ListResult<InstitutionRow>>()),
+  exportList: get('/institution/export', { button: 'institution:export' }, institutionExportQuery, answer<unknown>(), { raw: true, summary: 'Institutions as a CSV or XLSX file' }),
   /** Descendants of some rows of the list, down to `depth` levels below them. */
   subtree: get('/institution/subtree', { page: 'InstitutionList' }, institutionSubtreeQuery, answer<InstitutionSubtree>()),
   /** One institution with its subtree's counts. */

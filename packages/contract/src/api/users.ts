@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ListResult } from '../envelope';
 import { answer, defineEndpoints, get, idAnswer, idInput, idSchema, nullAnswer, optionalId, post } from '../endpoint';
-import { listQuery, optionalText } from './common';
+import { exportQuery, listQuery, optionalText } from './common';
 import { birthDateSchema, clearable, GENDERS, idNumberSchema, personName, phoneSchema, type Gender } from './person';
 
 /*
@@ -27,6 +27,8 @@ export const userListQuery = listQuery(
   USER_SORTS,
 );
 export type UserListQuery = z.infer<typeof userListQuery>;
+export const userExportQuery = exportQuery(userListQuery);
+export type UserExportQuery = z.infer<typeof userExportQuery>;
 
 /** Centimetres and kilograms with one decimal (more decimals are rounded). */
 const tenths = (min: number, max: number) =>
@@ -79,6 +81,7 @@ export type UserDetail = UserRow;
 export const usersApi = defineEndpoints('users', {
   /** Phone and ID numbers masked; newest first unless a sort is asked for. */
   list: get('/user/list', { page: 'UserManage' }, userListQuery, answer<ListResult<UserRow>>()),
+  exportList: get('/user/export', { button: 'user:export' }, userExportQuery, answer<unknown>(), { raw: true, summary: 'Users as a CSV or XLSX file' }),
   /** The full record, phone and ID number unmasked: needs the user:detail button, not just the page. */
   detail: get('/user/detail', { button: 'user:detail' }, idInput, answer<UserDetail>()),
   add: post('/user/add', { button: 'user:add' }, userAddBody, idAnswer, { audit: 'user' }),

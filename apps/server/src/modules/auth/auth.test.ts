@@ -105,7 +105,9 @@ describe('user info', () => {
 
     const auditor = await t.login('auditor');
     const some = await t.call('GET', '/member/get_member', { key: auditor.key });
-    expect(signs(some.datas.role_data).sort()).toEqual(['Dashboard', 'DeviceList', 'Inspection', 'InspectionList', 'InspectionReport', 'InspectionResult'].sort());
+    expect(signs(some.datas.role_data).sort()).toEqual(
+      ['Dashboard', 'DeviceList', 'device:export', 'Inspection', 'InspectionList', 'InspectionReport', 'InspectionResult', 'inspection:export'].sort(),
+    );
   });
 
   it("get_institution_info gives the grade; admins and institutions cannot use each other's", async () => {

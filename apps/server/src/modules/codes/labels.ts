@@ -21,6 +21,7 @@ export const LABELS = {
   usesBefore: t('激活前次数', 'Uses before', 'Usos antes', '適用前の回数'),
   usesAfter: t('激活后次数', 'Uses after', 'Usos después', '適用後の回数'),
   operator: t('操作人', 'Operator', 'Operador', '操作者'),
+  created: t('生成时间 (UTC)', 'Created (UTC)', 'Creado (UTC)', '生成日時 (UTC)'),
   time: t('时间 (UTC)', 'Time (UTC)', 'Fecha (UTC)', '日時 (UTC)'),
   platform: t('平台', 'Platform', 'Plataforma', 'プラットフォーム'),
   days: t('{n} 天', '{n} days', '{n} días', '{n} 日'),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   CROCKFORD,
@@ -17,6 +17,7 @@ import {
   type CodeExportBody,
   type CodeGenerateAnswer,
   type CodeGenerateBody,
+  type CodeListExportQuery,
   type CodeListQuery,
   type CodeRedeemAnswer,
   type CodeRedeemBody,
@@ -34,9 +35,9 @@ import { activationCodes, activationRecords, adminUsers, codeBatches, devices, i
 import type { Auth } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
 import { type AppError, badRequest, forbidden, notFound } from '../../lib/errors';
-import { type ExportColumn, sendExport } from '../../lib/export';
+import { type ExportColumn, exportList as exportRows, sendExport } from '../../lib/export';
 import { fieldError } from '../../lib/form';
-import { cappedCount, likeEscape, offsetOf, sortBy } from '../../lib/list';
+import { cappedCount, likeEscape, offsetOf, orderOf, sortBy, sortKey, type SortKey } from '../../lib/list';
 import { addressKey, clearFailures } from '../../lib/throttle';
 import { institutionSubtreeIds, isInSubtree } from '../institutions';
 import { type CodeKeys, codeKeys } from './key';
@@ -53,7 +54,6 @@ import { LABELS, label } from './labels';
 
 const DAY = 86_400_000;
 /** The most rows one export writes. */
-export const EXPORT_MAX_ROWS = 10_000;
 /** Codes per INSERT statement (7 parameters each, far below PostgreSQL's 65 535). */
 const INSERT_CHUNK = 1000;
 
@@ -283,63 +283,99 @@ export async function snapshot(db: Tx, id: number | null): Promise<CodeBatchRow 
 const usedInst = alias(institutions, 'used_inst');
 const CODE_SORTS = { created_at: activationCodes.createdAt, used_at: activationCodes.usedAt, valid_until: activationCodes.validUntil } as const;
 
-/** GET /activation_code/list: codes masked, filtered by batch, scope, status and owner. */
-export async function list(db: Tx, _auth: Auth, q: CodeListQuery, ctx: Ctx): Promise<ListResult<CodeRow>> {
-  const keys = keysOf(ctx.config);
+function codeConditions(q: Partial<CodeListQuery>): SQL | undefined {
   const conds: (SQL | undefined)[] = [];
   if (q.batch_id) conds.push(eq(activationCodes.batchId, q.batch_id));
   if (q.scope) conds.push(eq(activationCodes.scope, q.scope));
   if (q.status) conds.push(statusCondition(q.status));
   if (q.owner_institution_id) conds.push(eq(activationCodes.ownerInstitutionId, q.owner_institution_id));
-  const where = and(...conds);
+  return and(...conds);
+}
+
+/** Codes as the list shows them: masked. */
+async function codeRows(db: Tx, keys: CodeKeys, where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<CodeRow[]> {
+  const rows = await db
+    .select({
+      c: activationCodes,
+      batchNo: codeBatches.batchNo,
+      days: codeBatches.days,
+      packageId: codeBatches.packageId,
+      packageName: packages.name,
+      ownerName: owner.name,
+      usedName: usedInst.name,
+      deviceSerial: devices.serial,
+    })
+    .from(activationCodes)
+    .innerJoin(codeBatches, eq(codeBatches.id, activationCodes.batchId))
+    .leftJoin(packages, eq(packages.id, codeBatches.packageId))
+    .leftJoin(owner, eq(owner.id, activationCodes.ownerInstitutionId))
+    .leftJoin(usedInst, eq(usedInst.id, activationCodes.usedByInstitutionId))
+    .leftJoin(devices, eq(devices.id, activationCodes.usedByDeviceId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
   const now = Date.now();
-  const [rows, count] = await Promise.all([
-    db
-      .select({
-        c: activationCodes,
-        batchNo: codeBatches.batchNo,
-        days: codeBatches.days,
-        packageId: codeBatches.packageId,
-        packageName: packages.name,
-        ownerName: owner.name,
-        usedName: usedInst.name,
-        deviceSerial: devices.serial,
-      })
-      .from(activationCodes)
-      .innerJoin(codeBatches, eq(codeBatches.id, activationCodes.batchId))
-      .leftJoin(packages, eq(packages.id, codeBatches.packageId))
-      .leftJoin(owner, eq(owner.id, activationCodes.ownerInstitutionId))
-      .leftJoin(usedInst, eq(usedInst.id, activationCodes.usedByInstitutionId))
-      .leftJoin(devices, eq(devices.id, activationCodes.usedByDeviceId))
-      .where(where)
-      .orderBy(...sortBy(CODE_SORTS, q, 'created_at', activationCodes.id))
-      .limit(q.limit)
-      .offset(offsetOf(q)),
+  return rows.map(({ c, ...r }) => ({
+    id: c.id,
+    batch_id: c.batchId,
+    batch_no: r.batchNo,
+    code: maskedOf(keys, c.sealed),
+    scope: c.scope,
+    days: r.days,
+    package_id: r.packageId,
+    package_name: r.packageName ?? null,
+    status: statusOf(c.status, c.validUntil, now),
+    owner_institution_id: c.ownerInstitutionId,
+    owner_institution_name: r.ownerName ?? null,
+    valid_until: iso(c.validUntil),
+    used_at: iso(c.usedAt),
+    used_by_institution_id: c.usedByInstitutionId,
+    used_by_institution_name: r.usedName ?? null,
+    used_by_device_id: c.usedByDeviceId,
+    used_by_device_serial: r.deviceSerial ?? null,
+    created_at: c.createdAt.toISOString(),
+  }));
+}
+
+/** GET /activation_code/list: codes masked, filtered by batch, scope, status and owner. */
+export async function list(db: Tx, _auth: Auth, q: CodeListQuery, ctx: Ctx): Promise<ListResult<CodeRow>> {
+  const where = codeConditions(q);
+  const [list, count] = await Promise.all([
+    codeRows(db, keysOf(ctx.config), where, sortBy(CODE_SORTS, q, 'created_at', activationCodes.id), q.limit, offsetOf(q)),
     cappedCount(db, sql`from ${activationCodes} where ${where ?? sql`true`}`),
   ]);
-  return {
-    list: rows.map(({ c, ...r }) => ({
-      id: c.id,
-      batch_id: c.batchId,
-      batch_no: r.batchNo,
-      code: maskedOf(keys, c.sealed),
-      scope: c.scope,
-      days: r.days,
-      package_id: r.packageId,
-      package_name: r.packageName ?? null,
-      status: statusOf(c.status, c.validUntil, now),
-      owner_institution_id: c.ownerInstitutionId,
-      owner_institution_name: r.ownerName ?? null,
-      valid_until: iso(c.validUntil),
-      used_at: iso(c.usedAt),
-      used_by_institution_id: c.usedByInstitutionId,
-      used_by_institution_name: r.usedName ?? null,
-      used_by_device_id: c.usedByDeviceId,
-      used_by_device_serial: r.deviceSerial ?? null,
-      created_at: c.createdAt.toISOString(),
-    })),
-    ...count,
-  };
+  return { list, ...count };
+}
+
+/** GET /activation_code/list_export: the filtered codes, masked as the list shows them, in its order, as CSV or XLSX. */
+export async function exportList(db: Tx, _auth: Auth, q: CodeListExportQuery, ctx: Ctx) {
+  const keys = keysOf(ctx.config);
+  const where = codeConditions(q);
+  const lang = ctx.lang;
+  const date = (v: string | null) => (v ? new Date(v) : null);
+  const columns: ExportColumn<CodeRow>[] = [
+    { title: label(LABELS.codeMasked, lang), value: (r) => r.code, width: 22 },
+    { title: label(LABELS.batch, lang), value: (r) => r.batch_no, width: 18 },
+    { title: label(LABELS.scope, lang), value: (r) => label(LABELS.scopes[r.scope], lang) },
+    { title: label(LABELS.grant, lang), value: (r) => grantText(lang, r.days, r.package_name), width: 20 },
+    { title: label(LABELS.status, lang), value: (r) => label(LABELS.statuses[r.status], lang) },
+    { title: label(LABELS.owner, lang), value: (r) => r.owner_institution_name ?? label(LABELS.platform, lang), width: 28 },
+    { title: label(LABELS.validUntil, lang), value: (r) => date(r.valid_until), width: 20 },
+    { title: label(LABELS.usedBy, lang), value: (r) => r.used_by_device_serial ?? r.used_by_institution_name ?? '', width: 28 },
+    { title: label(LABELS.usedAt, lang), value: (r) => date(r.used_at), width: 20 },
+    { title: label(LABELS.created, lang), value: (r) => date(r.created_at), width: 20 },
+  ];
+  return exportRows(db, ctx.reply, {
+    format: q.format,
+    filename: 'activation-codes',
+    sheet: label(LABELS.sheetCodes, lang),
+    columns,
+    where,
+    key: sortKey(CODE_SORTS, q, 'created_at', activationCodes.id),
+    fetch: (w, order, limit) => codeRows(db, keys, w, order, limit, 0),
+    count: sql`from ${activationCodes} where ${where ?? sql`true`}`,
+  });
 }
 
 /** POST /activation_code/void: unused codes of a batch (the selected ones, or all) become void. */
@@ -622,11 +658,17 @@ async function recordRows(db: Tx, where: SQL | undefined, order: SQL[], limit: n
   }));
 }
 
+/** Newest first, unless the oldest first is asked for. */
+const recordKey = (q: { sort?: string; order?: 'ascend' | 'descend' }): SortKey => ({
+  columns: [activationRecords.createdAt],
+  id: activationRecords.id,
+  ascending: q.sort === 'created_at' && q.order === 'ascend',
+});
+
 /** GET /activation_record/list: the caller's subtree (everything for the platform), newest first. */
 export async function records(db: Tx, auth: Auth, q: ActivationRecordListQuery): Promise<ListResult<ActivationRecordRow>> {
   const where = await recordConditions(db, auth, q);
-  const order = q.sort === 'created_at' && q.order === 'ascend' ? [asc(activationRecords.createdAt), asc(activationRecords.id)] : [desc(activationRecords.createdAt), desc(activationRecords.id)];
-  const [list, count] = await Promise.all([recordRows(db, where, order, q.limit, offsetOf(q)), cappedCount(db, sql`from ${activationRecords} where ${where ?? sql`true`}`)]);
+  const [list, count] = await Promise.all([recordRows(db, where, orderOf(recordKey(q)), q.limit, offsetOf(q)), cappedCount(db, sql`from ${activationRecords} where ${where ?? sql`true`}`)]);
   return { list, ...count };
 }
 
@@ -637,10 +679,9 @@ export async function recordSnapshot(db: Tx, id: number | null): Promise<Activat
   return row ?? null;
 }
 
-/** GET /activation_record/export: the filtered records (newest first, at most EXPORT_MAX_ROWS) as CSV or XLSX. */
+/** GET /activation_record/export: the filtered records, in the list's order, as CSV or XLSX (streamed). */
 export async function recordsExport(db: Tx, auth: Auth, q: ActivationRecordExportQuery, ctx: Ctx) {
   const where = await recordConditions(db, auth, q);
-  const rows = await recordRows(db, where, [desc(activationRecords.createdAt), desc(activationRecords.id)], EXPORT_MAX_ROWS, 0);
   const lang = ctx.lang;
   const date = (v: string | null) => (v ? new Date(v) : null);
   const columns: ExportColumn<ActivationRecordRow>[] = [
@@ -657,6 +698,14 @@ export async function recordsExport(db: Tx, auth: Auth, q: ActivationRecordExpor
     { title: label(LABELS.usesAfter, lang), value: (r) => r.uses_after },
     { title: label(LABELS.operator, lang), value: (r) => r.operator_name, width: 16 },
   ];
-  const day = new Date().toISOString().slice(0, 10);
-  return sendExport(ctx.reply, { format: q.format, filename: `activation-records-${day}`, sheet: label(LABELS.sheetRecords, lang), columns, rows });
+  return exportRows(db, ctx.reply, {
+    format: q.format,
+    filename: 'activation-records',
+    sheet: label(LABELS.sheetRecords, lang),
+    columns,
+    where,
+    key: recordKey(q),
+    fetch: (w, order, limit) => recordRows(db, w, order, limit, 0),
+    count: sql`from ${activationRecords} where ${where ?? sql`true`}`,
+  });
 }

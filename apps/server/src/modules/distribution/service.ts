@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   type DistributeAnswer,
@@ -16,9 +16,9 @@ import { devices, distributionLines, distributionRecords, institutions } from '.
 import type { Auth } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
 import { badRequest, notFound } from '../../lib/errors';
-import { type ExportColumn, sendExport } from '../../lib/export';
+import { type ExportColumn, exportList } from '../../lib/export';
 import { fieldError } from '../../lib/form';
-import { cappedCount, likeEscape, offsetOf } from '../../lib/list';
+import { cappedCount, likeEscape, offsetOf, orderOf, type SortKey } from '../../lib/list';
 
 /*
  * Distribution: a move of devices is one transaction. The devices are locked in id order (SELECT ... FOR
@@ -29,7 +29,6 @@ import { cappedCount, likeEscape, offsetOf } from '../../lib/list';
  */
 
 const DAY = 86_400_000;
-export const EXPORT_MAX_ROWS = 10_000;
 
 /** POST /distribution/distribute: moves the selected devices from `from` to `to` (null: platform stock). */
 export async function distribute(db: Tx, auth: Auth, body: DistributeBody): Promise<DistributeAnswer> {
@@ -103,13 +102,13 @@ async function rows(db: Tx, where: SQL | undefined, order: SQL[], limit: number,
   }));
 }
 
-const orderOf = (q: { sort?: string; order?: string }) =>
-  q.order === 'ascend' ? [asc(distributionRecords.createdAt), asc(distributionRecords.id)] : [desc(distributionRecords.createdAt), desc(distributionRecords.id)];
+/** Newest first, unless the oldest first is asked for. */
+const keyOf = (q: { order?: string }): SortKey => ({ columns: [distributionRecords.createdAt], id: distributionRecords.id, ascending: q.order === 'ascend' });
 
 /** GET /distribution/list: newest first (or oldest first), filtered by institution (from or to), serial and dates. */
 export async function list(db: Tx, _auth: Auth, q: DistributionListQuery): Promise<ListResult<DistributionRow>> {
   const where = conditions(q);
-  const [list, count] = await Promise.all([rows(db, where, orderOf(q), q.limit, offsetOf(q)), cappedCount(db, sql`from ${distributionRecords} where ${where ?? sql`true`}`)]);
+  const [list, count] = await Promise.all([rows(db, where, orderOf(keyOf(q)), q.limit, offsetOf(q)), cappedCount(db, sql`from ${distributionRecords} where ${where ?? sql`true`}`)]);
   return { list, ...count };
 }
 
@@ -133,11 +132,11 @@ const LABELS = {
   sheet: t('分配记录', 'Distribution records', 'Distribución', '配布記録'),
 };
 
-/** GET /distribution/export: the filtered records (newest first, at most EXPORT_MAX_ROWS) as CSV or XLSX. */
+/** GET /distribution/export: the filtered records, in the list's order, as CSV or XLSX (streamed). */
 export async function exportRecords(db: Tx, _auth: Auth, q: DistributionExportQuery, ctx: Ctx) {
   const lang: Lang = ctx.lang;
   const l = (v: L10n) => pickText(v, lang);
-  const found = await rows(db, conditions(q), orderOf({}), EXPORT_MAX_ROWS, 0);
+  const where = conditions(q);
   const columns: ExportColumn<DistributionRow>[] = [
     { title: l(LABELS.time), value: (r) => new Date(r.created_at), width: 20 },
     { title: l(LABELS.from), value: (r) => r.from_institution_name ?? l(LABELS.stock), width: 24 },
@@ -147,6 +146,14 @@ export async function exportRecords(db: Tx, _auth: Auth, q: DistributionExportQu
     { title: l(LABELS.operator), value: (r) => r.operator_name, width: 16 },
     { title: l(LABELS.remark), value: (r) => r.remark, width: 30 },
   ];
-  const day = new Date().toISOString().slice(0, 10);
-  return sendExport(ctx.reply, { format: q.format, filename: `distribution-records-${day}`, sheet: l(LABELS.sheet), columns, rows: found });
+  return exportList(db, ctx.reply, {
+    format: q.format,
+    filename: 'distribution-records',
+    sheet: l(LABELS.sheet),
+    columns,
+    where,
+    key: keyOf(q),
+    fetch: (w, order, limit) => rows(db, w, order, limit, 0),
+    count: sql`from ${distributionRecords} where ${where ?? sql`true`}`,
+  });
 }

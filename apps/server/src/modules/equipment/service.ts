@@ -6,6 +6,7 @@ import type {
   EquipmentEditBody,
   EquipmentImportAnswer,
   EquipmentImportBody,
+  EquipmentExportQuery,
   EquipmentListQuery,
   EquipmentResetSecretBody,
   EquipmentSecretAnswer,
@@ -20,9 +21,11 @@ import { hashKey, newKey } from '../../lib/crypto';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { fieldError } from '../../lib/form';
 import { parseDeviceFile } from './import';
-import { cappedCount, likeEscape, offsetOf, sortBy } from '../../lib/list';
+import { type ExportColumn, exportList as exportRows } from '../../lib/export';
+import { cappedCount, likeEscape, offsetOf, sortBy, sortKey } from '../../lib/list';
 import { readParam } from '../../lib/params';
 import { institutionSubtreeIds, isInSubtree } from '../institutions';
+import { LABELS, label } from './labels';
 
 const SORT_COLUMNS = {
   serial: devices.serial,
@@ -35,8 +38,8 @@ const SORT_COLUMNS = {
   created_at: devices.createdAt,
 } as const;
 
-/** The device list: scoped to the caller's institution subtree (everything for admins), filtered, sorted, paged. */
-export async function list(db: Tx, auth: Auth, q: EquipmentListQuery): Promise<ListResult<DeviceRow>> {
+/** The list's filters, scoped to the caller's subtree; the clock of the "expiring" flag. */
+async function listConditions(db: Tx, auth: Auth, q: EquipmentListQuery | EquipmentExportQuery) {
   const expiringDays = auth.params?.expiring_days ?? (await readParam(db, 'expiring_days'));
   const now = new Date();
   const soon = new Date(now.getTime() + expiringDays * 86_400_000);
@@ -55,58 +58,92 @@ export async function list(db: Tx, auth: Auth, q: EquipmentListQuery): Promise<L
   if (q.expires_from) conds.push(gte(devices.expiresAt, new Date(`${q.expires_from}T00:00:00Z`)));
   if (q.expires_to) conds.push(lt(devices.expiresAt, new Date(new Date(`${q.expires_to}T00:00:00Z`).getTime() + 86_400_000)));
   if (q.expiring) conds.push(and(isNotNull(devices.expiresAt), gte(devices.expiresAt, now), lte(devices.expiresAt, soon)));
-  const where = and(...conds);
+  return { where: and(...conds), now, soon };
+}
 
-  const orderBy = sortBy(SORT_COLUMNS, q, 'created_at', devices.id);
+async function deviceRows(db: Tx, clock: { now: Date; soon: Date }, where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<DeviceRow[]> {
+  const rows = await db
+    .select({
+      id: devices.id,
+      serial: devices.serial,
+      model: devices.model,
+      name: devices.name,
+      status: devices.status,
+      institutionId: devices.institutionId,
+      institutionName: institutions.name,
+      activatedAt: devices.activatedAt,
+      expiresAt: devices.expiresAt,
+      remainingUses: devices.remainingUses,
+      totalInspections: devices.totalInspections,
+      lastSeenAt: devices.lastSeenAt,
+      createdAt: devices.createdAt,
+      remark: devices.remark,
+    })
+    .from(devices)
+    .leftJoin(institutions, eq(institutions.id, devices.institutionId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  return rows.map((r) => ({
+    id: r.id,
+    serial: r.serial,
+    model: r.model,
+    name: r.name,
+    status: r.status,
+    institution_id: r.institutionId,
+    institution_name: r.institutionName ?? null,
+    activated_at: iso(r.activatedAt),
+    expires_at: iso(r.expiresAt),
+    remaining_uses: r.remainingUses,
+    total_inspections: r.totalInspections,
+    last_seen_at: iso(r.lastSeenAt),
+    created_at: r.createdAt.toISOString(),
+    remark: r.remark,
+    expiring: !!r.expiresAt && r.expiresAt >= clock.now && r.expiresAt <= clock.soon,
+  }));
+}
 
-  const [rows, count] = await Promise.all([
-    db
-      .select({
-        id: devices.id,
-        serial: devices.serial,
-        model: devices.model,
-        name: devices.name,
-        status: devices.status,
-        institutionId: devices.institutionId,
-        institutionName: institutions.name,
-        activatedAt: devices.activatedAt,
-        expiresAt: devices.expiresAt,
-        remainingUses: devices.remainingUses,
-        totalInspections: devices.totalInspections,
-        lastSeenAt: devices.lastSeenAt,
-        createdAt: devices.createdAt,
-        remark: devices.remark,
-      })
-      .from(devices)
-      .leftJoin(institutions, eq(institutions.id, devices.institutionId))
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(q.limit)
-      .offset(offsetOf(q)),
+/** GET /equipment/list: the caller's subtree (everything for the platform), filtered and sorted. */
+export async function list(db: Tx, auth: Auth, q: EquipmentListQuery): Promise<ListResult<DeviceRow>> {
+  const { where, ...clock } = await listConditions(db, auth, q);
+  const [list, count] = await Promise.all([
+    deviceRows(db, clock, where, sortBy(SORT_COLUMNS, q, 'created_at', devices.id), q.limit, offsetOf(q)),
     cappedCount(db, sql`from ${devices} where ${where ?? sql`true`}`),
   ]);
+  return { list, ...count };
+}
 
-  const iso = (d: Date | null) => (d ? d.toISOString() : null);
-  return {
-    list: rows.map((r) => ({
-      id: r.id,
-      serial: r.serial,
-      model: r.model,
-      name: r.name,
-      status: r.status,
-      institution_id: r.institutionId,
-      institution_name: r.institutionName ?? null,
-      activated_at: iso(r.activatedAt),
-      expires_at: iso(r.expiresAt),
-      remaining_uses: r.remainingUses,
-      total_inspections: r.totalInspections,
-      last_seen_at: iso(r.lastSeenAt),
-      created_at: r.createdAt.toISOString(),
-      remark: r.remark,
-      expiring: !!r.expiresAt && r.expiresAt >= now && r.expiresAt <= soon,
-    })),
-    ...count,
-  };
+/** GET /equipment/export: the filtered devices, in the list's order, as CSV or XLSX (streamed). */
+export async function exportList(db: Tx, auth: Auth, q: EquipmentExportQuery, ctx: Ctx) {
+  const { where, ...clock } = await listConditions(db, auth, q);
+  const lang = ctx.lang;
+  const date = (v: string | null) => (v ? new Date(v) : null);
+  const columns: ExportColumn<DeviceRow>[] = [
+    { title: label(LABELS.serial, lang), value: (r) => r.serial, width: 16 },
+    { title: label(LABELS.name, lang), value: (r) => r.name, width: 20 },
+    { title: label(LABELS.model, lang), value: (r) => r.model, width: 14 },
+    { title: label(LABELS.status, lang), value: (r) => label(LABELS.statuses[r.status], lang) },
+    { title: label(LABELS.institution, lang), value: (r) => r.institution_name ?? label(LABELS.stock, lang), width: 28 },
+    { title: label(LABELS.activatedAt, lang), value: (r) => date(r.activated_at), width: 20 },
+    { title: label(LABELS.expiresAt, lang), value: (r) => date(r.expires_at), width: 20 },
+    { title: label(LABELS.remainingUses, lang), value: (r) => r.remaining_uses },
+    { title: label(LABELS.totalInspections, lang), value: (r) => r.total_inspections },
+    { title: label(LABELS.lastSeenAt, lang), value: (r) => date(r.last_seen_at), width: 20 },
+    { title: label(LABELS.createdAt, lang), value: (r) => date(r.created_at), width: 20 },
+    { title: label(LABELS.remark, lang), value: (r) => r.remark, width: 30 },
+  ];
+  return exportRows(db, ctx.reply, {
+    format: q.format,
+    filename: 'devices',
+    sheet: label(LABELS.sheet, lang),
+    columns,
+    where,
+    key: sortKey(SORT_COLUMNS, q, 'created_at', devices.id),
+    fetch: (w, order, limit) => deviceRows(db, clock, w, order, limit, 0),
+    count: sql`from ${devices} where ${where ?? sql`true`}`,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

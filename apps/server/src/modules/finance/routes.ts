@@ -9,8 +9,10 @@ export default defineRoutes(
   {
     summary: service.summary,
     list: service.list,
+    exportList: service.exportList,
     payoutApply: service.payoutApply,
     payoutList: service.payoutList,
+    payoutExport: service.payoutExport,
     payoutApprove: service.payoutApprove,
     payoutVoucher: service.payoutVoucher,
     payoutReject: service.payoutReject,

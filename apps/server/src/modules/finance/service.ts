@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import {
   type FinanceSummary,
   type FinanceSummaryQuery,
   type L10n,
   type Lang,
+  type LedgerExportQuery,
   type LedgerListQuery,
   type LedgerRow,
   type ListResult,
@@ -18,6 +19,7 @@ import {
   type PayoutApplyBody,
   type PayoutApproveBody,
   type PayoutCancelBody,
+  type PayoutExportQuery,
   type PayoutListQuery,
   type PayoutRejectBody,
   type PayoutRow,
@@ -29,8 +31,8 @@ import { devicePayments, devices, financeAccounts, institutions, ledgerEntries, 
 import type { Auth } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import { type ExportColumn, sendExport } from '../../lib/export';
-import { cappedCount, likeEscape, offsetOf, sortBy } from '../../lib/list';
+import { type ExportColumn, exportList as exportRows } from '../../lib/export';
+import { cappedCount, likeEscape, offsetOf, sortBy, sortKey } from '../../lib/list';
 import { readParam } from '../../lib/params';
 import { institutionSubtreeIds, isInSubtree } from '../institutions';
 import { receiveImage } from '../uploads';
@@ -90,40 +92,46 @@ export async function summary(db: Tx, auth: Auth, q: FinanceSummaryQuery): Promi
 const ledgerInst = alias(institutions, 'ledger_inst');
 const LEDGER_SORTS = { created_at: ledgerEntries.id, amount: ledgerEntries.amountCents } as const;
 
-/** GET /finance/list (fixed): ledger rows of the caller's subtree, newest first. */
-export async function list(db: Tx, auth: Auth, q: LedgerListQuery): Promise<ListResult<LedgerRow>> {
+async function ledgerConditions(db: Tx, auth: Auth, q: Partial<LedgerListQuery>): Promise<SQL | undefined> {
   await institutionFilter(db, auth, q.institution_id);
-  const where = and(
+  return and(
     scoped(auth, ledgerEntries.institutionId),
     q.institution_id ? eq(ledgerEntries.institutionId, q.institution_id) : undefined,
     q.kind ? eq(ledgerEntries.kind, q.kind) : undefined,
     ...dateRange(ledgerEntries.createdAt, q.date_from, q.date_to),
   );
-  const [rows, count] = await Promise.all([
-    db
-      .select({ e: ledgerEntries, name: ledgerInst.name })
-      .from(ledgerEntries)
-      .innerJoin(ledgerInst, eq(ledgerInst.id, ledgerEntries.institutionId))
-      .where(where)
-      .orderBy(...sortBy(LEDGER_SORTS, q, 'created_at', ledgerEntries.id))
-      .limit(q.limit)
-      .offset(offsetOf(q)),
+}
+
+async function ledgerRows(db: Tx, where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<LedgerRow[]> {
+  const rows = await db
+    .select({ e: ledgerEntries, name: ledgerInst.name })
+    .from(ledgerEntries)
+    .innerJoin(ledgerInst, eq(ledgerInst.id, ledgerEntries.institutionId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return rows.map(({ e, name }) => ({
+    id: e.id,
+    institution_id: e.institutionId,
+    institution_name: name,
+    kind: e.kind,
+    amount_cents: Number(e.amountCents),
+    balance_after_cents: Number(e.balanceAfterCents),
+    ref_type: e.refType,
+    ref_id: e.refId,
+    created_at: e.createdAt.toISOString(),
+  }));
+}
+
+/** GET /finance/list (fixed): ledger rows of the caller's subtree, newest first. */
+export async function list(db: Tx, auth: Auth, q: LedgerListQuery): Promise<ListResult<LedgerRow>> {
+  const where = await ledgerConditions(db, auth, q);
+  const [list, count] = await Promise.all([
+    ledgerRows(db, where, sortBy(LEDGER_SORTS, q, 'created_at', ledgerEntries.id), q.limit, offsetOf(q)),
     cappedCount(db, sql`from ${ledgerEntries} where ${where ?? sql`true`}`),
   ]);
-  return {
-    list: rows.map(({ e, name }) => ({
-      id: e.id,
-      institution_id: e.institutionId,
-      institution_name: name,
-      kind: e.kind,
-      amount_cents: Number(e.amountCents),
-      balance_after_cents: Number(e.balanceAfterCents),
-      ref_type: e.refType,
-      ref_id: e.refId,
-      created_at: e.createdAt.toISOString(),
-    })),
-    ...count,
-  };
+  return { list, ...count };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -167,15 +175,19 @@ export async function payoutSnapshot(db: Tx, id: number | null): Promise<PayoutR
 
 const PAYOUT_SORTS = { created_at: payouts.createdAt, amount: payouts.amountCents } as const;
 
-/** GET /payout/list: the caller's subtree (everything for the platform), newest first. */
-export async function payoutList(db: Tx, auth: Auth, q: PayoutListQuery): Promise<ListResult<PayoutRow>> {
+async function payoutConditions(db: Tx, auth: Auth, q: Partial<PayoutListQuery>): Promise<SQL | undefined> {
   await institutionFilter(db, auth, q.institution_id);
-  const where = and(
+  return and(
     scoped(auth, payouts.institutionId),
     q.institution_id ? eq(payouts.institutionId, q.institution_id) : undefined,
     q.status ? eq(payouts.status, q.status) : undefined,
     ...dateRange(payouts.createdAt, q.date_from, q.date_to),
   );
+}
+
+/** GET /payout/list: the caller's subtree (everything for the platform), newest first. */
+export async function payoutList(db: Tx, auth: Auth, q: PayoutListQuery): Promise<ListResult<PayoutRow>> {
+  const where = await payoutConditions(db, auth, q);
   const [list, count] = await Promise.all([
     payoutRows(db, where, sortBy(PAYOUT_SORTS, q, 'created_at', payouts.id), q.limit, offsetOf(q)),
     cappedCount(db, sql`from ${payouts} where ${where ?? sql`true`}`),
@@ -369,15 +381,95 @@ const LABELS = {
   sheet: t('设备端支付记录', 'Device payments', 'Pagos en equipos', '機器側支払'),
   paid: t('已支付', 'Paid', 'Pagado', '支払済み'),
   refunded: t('已退款', 'Refunded', 'Reembolsado', '返金済み'),
+  time: t('时间 (UTC)', 'Time (UTC)', 'Fecha (UTC)', '日時 (UTC)'),
+  kind: t('类型', 'Kind', 'Tipo', '種類'),
+  balanceAfter: t('变动后余额', 'Balance after', 'Saldo posterior', '変動後残高'),
+  ref: t('关联', 'Reference', 'Referencia', '参照'),
+  ledgerSheet: t('财务记录', 'Finance records', 'Registros financieros', '財務記録'),
+  kinds: {
+    commission: t('佣金', 'Commission', 'Comisión', '手数料'),
+    payout_hold: t('提现冻结', 'Payout hold', 'Retención por retiro', '出金保留'),
+    payout_release: t('提现退回', 'Payout released', 'Retiro liberado', '出金解除'),
+    refund_reversal: t('退款冲回', 'Refund reversal', 'Reversión por reembolso', '返金による取消'),
+    adjustment: t('调整', 'Adjustment', 'Ajuste', '調整'),
+  },
+  refs: { payment: t('支付', 'Payment', 'Pago', '支払'), payout: t('提现', 'Payout', 'Retiro', '出金'), manual: t('手工', 'Manual', 'Manual', '手動') },
+  appliedAt: t('申请时间 (UTC)', 'Applied at (UTC)', 'Solicitado el (UTC)', '申請日時 (UTC)'),
+  bank: t('银行', 'Bank', 'Banco', '銀行'),
+  accountName: t('户名', 'Account name', 'Titular', '口座名義'),
+  accountNo: t('账号（部分隐藏）', 'Account no. (masked)', 'N.º de cuenta (oculto)', '口座番号（一部非表示）'),
+  reason: t('驳回原因', 'Reason', 'Motivo', '却下理由'),
+  decidedBy: t('处理人', 'Decided by', 'Resuelto por', '処理者'),
+  decidedAt: t('处理时间 (UTC)', 'Decided at (UTC)', 'Resuelto el (UTC)', '処理日時 (UTC)'),
+  payoutSheet: t('提现记录', 'Payouts', 'Retiros', '出金'),
+  payoutStatuses: {
+    pending: t('待审核', 'Pending', 'Pendiente', '審査待ち'),
+    paid: t('已打款', 'Paid', 'Pagado', '支払済み'),
+    rejected: t('已驳回', 'Rejected', 'Rechazado', '却下'),
+    cancelled: t('已撤销', 'Cancelled', 'Cancelado', '取消'),
+  },
 };
+/** Money in the files: decimal yuan (a number cell), from integer cents. */
+const yuan = (c: number | null) => (c == null ? null : c / 100);
+const date = (v: string | null) => (v ? new Date(v) : null);
 const label = (l: L10n, lang: Lang) => pickText(l, lang);
 
-/** GET /device_payment/export: the filtered payments (newest first, at most 10 000) as CSV or XLSX; amounts in yuan. */
+/** GET /finance/export: the filtered ledger rows, in the list's order, as CSV or XLSX; amounts in yuan. */
+export async function exportList(db: Tx, auth: Auth, q: LedgerExportQuery, ctx: Ctx) {
+  const where = await ledgerConditions(db, auth, q);
+  const lang = ctx.lang;
+  const columns: ExportColumn<LedgerRow>[] = [
+    { title: label(LABELS.time, lang), value: (r) => date(r.created_at), width: 20 },
+    { title: label(LABELS.institution, lang), value: (r) => r.institution_name, width: 24 },
+    { title: label(LABELS.kind, lang), value: (r) => label(LABELS.kinds[r.kind], lang), width: 16 },
+    { title: label(LABELS.amount, lang), value: (r) => yuan(r.amount_cents) },
+    { title: label(LABELS.balanceAfter, lang), value: (r) => yuan(r.balance_after_cents) },
+    { title: label(LABELS.ref, lang), value: (r) => (r.ref_type ? `${label(LABELS.refs[r.ref_type], lang)} #${r.ref_id ?? ''}` : ''), width: 16 },
+  ];
+  return exportRows(db, ctx.reply, {
+    format: q.format,
+    filename: 'finance-records',
+    sheet: label(LABELS.ledgerSheet, lang),
+    columns,
+    where,
+    key: sortKey(LEDGER_SORTS, q, 'created_at', ledgerEntries.id),
+    fetch: (w, order, limit) => ledgerRows(db, w, order, limit, 0),
+    count: sql`from ${ledgerEntries} where ${where ?? sql`true`}`,
+  });
+}
+
+/** GET /payout/export: the filtered payouts, in the list's order, as CSV or XLSX; amounts in yuan, account numbers masked. */
+export async function payoutExport(db: Tx, auth: Auth, q: PayoutExportQuery, ctx: Ctx) {
+  const where = await payoutConditions(db, auth, q);
+  const lang = ctx.lang;
+  const columns: ExportColumn<PayoutRow>[] = [
+    { title: label(LABELS.appliedAt, lang), value: (r) => date(r.created_at), width: 20 },
+    { title: label(LABELS.institution, lang), value: (r) => r.institution_name, width: 24 },
+    { title: label(LABELS.amount, lang), value: (r) => yuan(r.amount_cents) },
+    { title: label(LABELS.bank, lang), value: (r) => r.bank, width: 20 },
+    { title: label(LABELS.accountName, lang), value: (r) => r.account_name, width: 16 },
+    { title: label(LABELS.accountNo, lang), value: (r) => r.account_no, width: 24 },
+    { title: label(LABELS.status, lang), value: (r) => label(LABELS.payoutStatuses[r.status], lang) },
+    { title: label(LABELS.reason, lang), value: (r) => r.reason ?? '', width: 24 },
+    { title: label(LABELS.decidedBy, lang), value: (r) => r.decided_by ?? '', width: 16 },
+    { title: label(LABELS.decidedAt, lang), value: (r) => date(r.decided_at), width: 20 },
+  ];
+  return exportRows(db, ctx.reply, {
+    format: q.format,
+    filename: 'payouts',
+    sheet: label(LABELS.payoutSheet, lang),
+    columns,
+    where,
+    key: sortKey(PAYOUT_SORTS, q, 'created_at', payouts.id),
+    fetch: (w, order, limit) => payoutRows(db, w, order, limit, 0),
+    count: sql`from ${payouts} where ${where ?? sql`true`}`,
+  });
+}
+
+/** GET /device_payment/export: the filtered payments, in the list's order, as CSV or XLSX; amounts in yuan. */
 export async function paymentsExport(db: Tx, auth: Auth, q: PaymentExportQuery, ctx: Ctx) {
   const where = await paymentConditions(db, auth, q);
-  const rows = await paymentRows(db, where, [desc(devicePayments.paidAt), desc(devicePayments.id)], 10_000, 0, auth);
   const lang = ctx.lang;
-  const yuan = (c: number | null) => (c == null ? null : c / 100);
   const columns: ExportColumn<PaymentRow>[] = [
     { title: label(LABELS.orderNo, lang), value: (r) => r.order_no, width: 24 },
     { title: label(LABELS.device, lang), value: (r) => r.device_serial, width: 16 },
@@ -392,8 +484,16 @@ export async function paymentsExport(db: Tx, auth: Auth, q: PaymentExportQuery, 
     { title: label(LABELS.platform, lang), value: (r) => yuan(r.platform_cents) },
     { title: label(LABELS.refundedAt, lang), value: (r) => (r.refunded_at ? new Date(r.refunded_at) : null), width: 20 },
   ];
-  const day = new Date().toISOString().slice(0, 10);
-  return sendExport(ctx.reply, { format: q.format, filename: `device-payments-${day}`, sheet: label(LABELS.sheet, lang), columns, rows });
+  return exportRows(db, ctx.reply, {
+    format: q.format,
+    filename: 'device-payments',
+    sheet: label(LABELS.sheet, lang),
+    columns,
+    where,
+    key: sortKey(PAYMENT_SORTS, q, 'paid_at', devicePayments.id),
+    fetch: (w, order, limit) => paymentRows(db, w, order, limit, 0, auth),
+    count: sql`from ${devicePayments} where ${where ?? sql`true`}`,
+  });
 }
 
 /** The audit trail's view of a payment. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   analyse,
   type Analysis,
@@ -26,9 +26,9 @@ import { acupointActions, acupoints, devices, diseases, doctors, endUsers, inspe
 import type { Auth } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
 import { forbidden, notFound } from '../../lib/errors';
-import { type ExportColumn, sendExport } from '../../lib/export';
+import { type ExportColumn, exportList as exportRows } from '../../lib/export';
 import { fieldError } from '../../lib/form';
-import { cappedCount, likeEscape, offsetOf } from '../../lib/list';
+import { cappedCount, likeEscape, offsetOf, orderOf, type SortKey } from '../../lib/list';
 import { maskIdNumber, maskPhone } from '../../lib/mask';
 import { readParams } from '../../lib/params';
 import { loadAnalysisMaster } from '../deviceapi';
@@ -45,8 +45,6 @@ import { LABELS, label } from './labels';
  */
 
 const DAY = 86_400_000;
-/** The most rows one export writes. */
-export const EXPORT_MAX_ROWS = 10_000;
 
 const iso = (d: Date) => d.toISOString();
 
@@ -120,22 +118,23 @@ async function listRows(db: Tx, where: SQL | undefined, order: SQL[], limit: num
   }));
 }
 
-const orderOf = (q: { sort?: string; order?: 'ascend' | 'descend' }) =>
-  q.sort === 'measured_at' && q.order === 'ascend' ? [asc(inspections.measuredAt), asc(inspections.id)] : [desc(inspections.measuredAt), desc(inspections.id)];
+/** Newest first, unless the oldest first is asked for. */
+const keyOf = (q: { sort?: string; order?: 'ascend' | 'descend' }): SortKey => ({ columns: [inspections.measuredAt], id: inspections.id, ascending: q.sort === 'measured_at' && q.order === 'ascend' });
+
+/** The count joins the person only when the person's name is a filter. */
+const countFrom = (q: { person?: string }, where: SQL | undefined) =>
+  sql`${q.person ? sql`from ${inspections} inner join ${endUsers} on ${endUsers.id} = ${inspections.endUserId}` : sql`from ${inspections}`} where ${where ?? sql`true`}`;
 
 /** GET /inspection/list: the caller's subtree (everything for the platform), newest first. */
 export async function list(db: Tx, auth: Auth, q: InspectionListQuery): Promise<ListResult<InspectionRow>> {
   const where = await listConditions(db, auth, q);
-  // The count joins the person only when the person's name is a filter.
-  const from = q.person ? sql`from ${inspections} inner join ${endUsers} on ${endUsers.id} = ${inspections.endUserId}` : sql`from ${inspections}`;
-  const [rows, count] = await Promise.all([listRows(db, where, orderOf(q), q.limit, offsetOf(q)), cappedCount(db, sql`${from} where ${where ?? sql`true`}`)]);
+  const [rows, count] = await Promise.all([listRows(db, where, orderOf(keyOf(q)), q.limit, offsetOf(q)), cappedCount(db, countFrom(q, where))]);
   return { list: rows, ...count };
 }
 
-/** GET /inspection/export: the filtered list (newest first, at most EXPORT_MAX_ROWS) as CSV or XLSX. */
+/** GET /inspection/export: the filtered list, in its order, as CSV or XLSX (streamed). */
 export async function exportList(db: Tx, auth: Auth, q: InspectionExportQuery, ctx: Ctx) {
   const where = await listConditions(db, auth, q);
-  const rows = await listRows(db, where, orderOf({}), EXPORT_MAX_ROWS, 0);
   const lang = ctx.lang;
   const pick = (text: L10n | null) => (text ? label(text, lang) : '');
   const columns: ExportColumn<InspectionRow>[] = [
@@ -150,8 +149,16 @@ export async function exportList(db: Tx, auth: Auth, q: InspectionExportQuery, c
     { title: label(LABELS.topDisease, lang), value: (r) => pick(r.top_disease), width: 24 },
     { title: label(LABELS.version, lang), value: (r) => r.analysis_version },
   ];
-  const day = new Date().toISOString().slice(0, 10);
-  return sendExport(ctx.reply, { format: q.format, filename: `inspections-${day}`, sheet: label(LABELS.sheet, lang), columns, rows });
+  return exportRows(db, ctx.reply, {
+    format: q.format,
+    filename: 'inspections',
+    sheet: label(LABELS.sheet, lang),
+    columns,
+    where,
+    key: keyOf(q),
+    fetch: (w, order, limit) => listRows(db, w, order, limit, 0),
+    count: countFrom(q, where),
+  });
 }
 
 type InspectionRecord = typeof inspections.$inferSelect;

@@ -11,6 +11,7 @@ import {
   type InstitutionDetail,
   type InstitutionEditBody,
   type InstitutionGrade,
+  type InstitutionExportQuery,
   type InstitutionListQuery,
   type InstitutionMoveBody,
   type InstitutionOption,
@@ -25,15 +26,18 @@ import {
 import type { Tx } from '../../db/client';
 import { branchApplications, devices, institutions, payouts } from '../../db/schema';
 import type { Auth } from '../../http/access';
+import type { Ctx } from '../../http/endpoints';
 import { hashPassword } from '../../lib/crypto';
 import { forbidden, notFound } from '../../lib/errors';
 import { fieldError, isUniqueViolation } from '../../lib/form';
-import { likeEscape, pagedList, sortBy } from '../../lib/list';
+import { type ExportColumn, exportList as exportRows } from '../../lib/export';
+import { likeEscape, orderOf, pagedList, type SortKey, sortKey } from '../../lib/list';
 import { fromWhere } from '../../lib/masterdata';
 import { readParam } from '../../lib/params';
-import { regionColumns, regionMatch, regionOf } from '../../lib/regions';
+import { regionColumns, regionMatch, regionName, regionOf } from '../../lib/regions';
 import { endSubjectSessions } from '../../lib/sessions';
 import { validatePassword } from '../auth';
+import { LABELS, label } from './labels';
 import { inSubtree, levelsOf, lockTreeExclusive, lockTreeShared, pathOf } from './scope';
 
 type Stored = typeof institutions.$inferSelect;
@@ -117,8 +121,7 @@ const SORT_COLUMNS = { name: institutions.name, grade: institutions.grade, statu
  * The tree's top level (no filter: admins the grade-1 agents, an institution itself), or with any filter
  * the matching institutions of the caller's subtree. Grade, then name, unless a sort is asked for.
  */
-export async function list(db: Tx, auth: Auth, q: InstitutionListQuery): Promise<ListResult<InstitutionRow>> {
-  const clock = await termClock(db, auth);
+async function listConditions(auth: Auth, q: InstitutionListQuery | InstitutionExportQuery, clock: { now: Date; soon: Date }): Promise<SQL | undefined> {
   const filtered = !!(q.name || q.grade || q.region || q.status || q.expiring || q.overdue);
   const conds: (SQL | undefined)[] = [scopeOf(auth)];
   if (!filtered) conds.push(auth.kind === 'institution' ? eq(institutions.id, auth.institution!.id) : isNull(institutions.parentId));
@@ -131,17 +134,58 @@ export async function list(db: Tx, auth: Auth, q: InstitutionListQuery): Promise
   if (q.status) conds.push(eq(institutions.status, statusValue(q.status)));
   if (q.expiring) conds.push(and(gt(institutions.termExpiresAt, clock.now), lte(institutions.termExpiresAt, clock.soon)));
   if (q.overdue) conds.push(lte(institutions.termExpiresAt, clock.now));
-  const where = and(...conds);
-  const orderBy = q.sort ? sortBy(SORT_COLUMNS, q, 'name', institutions.id) : [asc(institutions.grade), asc(institutions.name), asc(institutions.id)];
-  return pagedList(db, q, fromWhere(institutions, where), async (limit, offset) =>
-    (
-      await selectRows(db)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset)
-    ).map((r) => toRow(r, clock)),
-  );
+  return and(...conds);
+}
+
+/** The requested sort, else grade then name. */
+const keyOf = (q: { sort?: keyof typeof SORT_COLUMNS; order?: 'ascend' | 'descend' }): SortKey =>
+  q.sort ? sortKey(SORT_COLUMNS, q, 'name', institutions.id) : { columns: [institutions.grade, institutions.name], id: institutions.id, ascending: true };
+
+const listRows = async (db: Tx, clock: { now: Date; soon: Date }, where: SQL | undefined, order: SQL[], limit: number, offset: number) =>
+  (
+    await selectRows(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset)
+  ).map((r) => toRow(r, clock));
+
+export async function list(db: Tx, auth: Auth, q: InstitutionListQuery): Promise<ListResult<InstitutionRow>> {
+  const clock = await termClock(db, auth);
+  const where = await listConditions(auth, q, clock);
+  return pagedList(db, q, fromWhere(institutions, where), (limit, offset) => listRows(db, clock, where, orderOf(keyOf(q)), limit, offset));
+}
+
+/** GET /institution/export: the institutions the list shows for these filters (every page), in its order, as CSV or XLSX. */
+export async function exportList(db: Tx, auth: Auth, q: InstitutionExportQuery, ctx: Ctx) {
+  const clock = await termClock(db, auth);
+  const where = await listConditions(auth, q, clock);
+  const lang = ctx.lang;
+  const date = (v: string | null) => (v ? new Date(v) : null);
+  const columns: ExportColumn<InstitutionRow>[] = [
+    { title: label(LABELS.name, lang), value: (r) => r.name, width: 28 },
+    { title: label(LABELS.grade, lang), value: (r) => r.grade },
+    { title: label(LABELS.parent, lang), value: (r) => r.parent_name ?? '', width: 28 },
+    { title: label(LABELS.username, lang), value: (r) => r.username, width: 16 },
+    { title: label(LABELS.contact, lang), value: (r) => r.contact_name, width: 14 },
+    { title: label(LABELS.phone, lang), value: (r) => r.phone, width: 16 },
+    { title: label(LABELS.region, lang), value: (r) => regionName(r.region, lang), width: 24 },
+    { title: label(LABELS.address, lang), value: (r) => r.address, width: 30 },
+    { title: label(LABELS.status, lang), value: (r) => label(LABELS.statuses[r.status], lang) },
+    { title: label(LABELS.termExpiresAt, lang), value: (r) => date(r.term_expires_at), width: 20 },
+    { title: label(LABELS.children, lang), value: (r) => r.child_count },
+    { title: label(LABELS.createdAt, lang), value: (r) => date(r.created_at), width: 20 },
+  ];
+  return exportRows(db, ctx.reply, {
+    format: q.format,
+    filename: 'institutions',
+    sheet: label(LABELS.sheet, lang),
+    columns,
+    where,
+    key: keyOf(q),
+    fetch: (w, order, limit) => listRows(db, clock, w, order, limit, 0),
+    count: fromWhere(institutions, where),
+  });
 }
 
 /** The descendants of some institutions of the caller's subtree, down to `depth` levels below each. */

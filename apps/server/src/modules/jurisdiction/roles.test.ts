@@ -60,7 +60,9 @@ describe('role list and detail', () => {
 
   it('detail answers the grants; the super role lists every node', async () => {
     const auditor = await t.call('GET', '/role/detail', { key: admin.key, query: { id: await roleIdNamed('Auditor') } });
-    expect(auditor.datas.menu_ids.sort()).toEqual(idsOf('Dashboard', 'DeviceList', 'Inspection', 'InspectionList', 'InspectionReport', 'InspectionResult').sort());
+    expect(auditor.datas.menu_ids.sort()).toEqual(
+      idsOf('Dashboard', 'DeviceList', 'device:export', 'Inspection', 'InspectionList', 'InspectionReport', 'InspectionResult', 'inspection:export').sort(),
+    );
     const sup = await t.call('GET', '/role/detail', { key: admin.key, query: { id: await roleIdNamed('Super administrator') } });
     expect(sup.datas.menu_ids).toHaveLength(ids.size);
     expect((await t.call('GET', '/role/detail', { key: admin.key, query: { id: 99999 } })).code).toBe(400);
@@ -256,7 +258,9 @@ describe('view as (role switching)', () => {
     const info = await t.call('GET', '/member/get_member', { key: viewing });
     expect(info.datas.viewing_as).toEqual({ id: auditorId, name: 'Auditor' });
     expect(info.datas.username).toBe('admin');
-    expect(signs(info.datas.role_data).sort()).toEqual(['Dashboard', 'DeviceList', 'Inspection', 'InspectionList', 'InspectionReport', 'InspectionResult'].sort());
+    expect(signs(info.datas.role_data).sort()).toEqual(
+      ['Dashboard', 'DeviceList', 'device:export', 'Inspection', 'InspectionList', 'InspectionReport', 'InspectionResult', 'inspection:export'].sort(),
+    );
     // Every check uses the viewed role: reads and writes it lacks are refused, what it holds works.
     expect((await t.call('POST', '/role/add', { key: viewing, body: { name: 'While viewing' } })).code).toBe(400);
     expect((await t.call('GET', '/role/list', { key: viewing })).code).toBe(400);

@@ -1,12 +1,27 @@
 import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { canUseButton, normalizePhone, PHONE_MASK_KEEP, type IdInput, type ListResult, type UserAddBody, type UserDetail, type UserEditBody, type UserListQuery, type UserRow } from '@app/contract';
+import {
+  canUseButton,
+  normalizePhone,
+  PHONE_MASK_KEEP,
+  type IdInput,
+  type ListResult,
+  type UserAddBody,
+  type UserDetail,
+  type UserEditBody,
+  type UserExportQuery,
+  type UserListQuery,
+  type UserRow,
+} from '@app/contract';
 import type { Tx } from '../../db/client';
 import { endUsers, institutions } from '../../db/schema';
 import type { Auth } from '../../http/access';
 import { notFound } from '../../lib/errors';
 import { assertExists, pagedList } from '../../lib/list';
 import { fieldError, isUniqueViolation } from '../../lib/form';
-import { likeEscape, sortBy } from '../../lib/list';
+import { likeEscape, sortBy, sortKey } from '../../lib/list';
+import { type ExportColumn, exportList as exportRows } from '../../lib/export';
+import { GENDER_LABELS, label, t } from '../../lib/labels';
+import type { Ctx } from '../../http/endpoints';
 import { maskIdNumber, maskPhone } from '../../lib/mask';
 import { fromWhere, iso } from '../../lib/masterdata';
 
@@ -59,21 +74,71 @@ function keywordCond(keyword: string | undefined, auth: Auth): SQL | undefined {
   return or(byName, mayProbe ? sql`${endUsers.phone} like ${`%${phone}`}` : eq(endUsers.phone, phone));
 }
 
-/** Users with masked phone and ID numbers; newest first unless a sort is asked for. */
-export async function list(db: Tx, auth: Auth, q: UserListQuery): Promise<ListResult<UserRow>> {
+function listConditions(auth: Auth, q: UserListQuery | UserExportQuery): SQL | undefined {
   const conds: (SQL | undefined)[] = [live, keywordCond(q.keyword, auth)];
   if (q.institution_id) conds.push(eq(endUsers.institutionId, q.institution_id));
   if (q.gender) conds.push(eq(endUsers.gender, q.gender));
-  const where = and(...conds);
-  return pagedList(db, q, fromWhere(endUsers, where), async (limit, offset) =>
-    (
-      await selectRows(db)
-        .where(where)
-        .orderBy(...sortBy(SORT_COLUMNS, q, 'created_at', endUsers.id))
-        .limit(limit)
-        .offset(offset)
-    ).map((r) => toRow(r.u, r.institutionName, false)),
-  );
+  return and(...conds);
+}
+
+/** Rows as the list shows them: phone and ID numbers masked. */
+const listRows = async (db: Tx, where: SQL | undefined, order: SQL[], limit: number, offset: number) =>
+  (
+    await selectRows(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset)
+  ).map((r) => toRow(r.u, r.institutionName, false));
+
+/** Users with masked phone and ID numbers; newest first unless a sort is asked for. */
+export async function list(db: Tx, auth: Auth, q: UserListQuery): Promise<ListResult<UserRow>> {
+  const where = listConditions(auth, q);
+  return pagedList(db, q, fromWhere(endUsers, where), (limit, offset) => listRows(db, where, sortBy(SORT_COLUMNS, q, 'created_at', endUsers.id), limit, offset));
+}
+
+const LABELS = {
+  name: t('姓名', 'Name', 'Nombre', '氏名'),
+  gender: t('性别', 'Gender', 'Sexo', '性別'),
+  birthDate: t('出生日期', 'Date of birth', 'Fecha de nacimiento', '生年月日'),
+  phone: t('手机号（部分隐藏）', 'Phone (masked)', 'Teléfono (oculto)', '電話番号（一部非表示）'),
+  idNumber: t('身份证号（部分隐藏）', 'ID number (masked)', 'N.º de documento (oculto)', '身分証番号（一部非表示）'),
+  height: t('身高 (cm)', 'Height (cm)', 'Altura (cm)', '身長 (cm)'),
+  weight: t('体重 (kg)', 'Weight (kg)', 'Peso (kg)', '体重 (kg)'),
+  institution: t('所属机构', 'Institution', 'Institución', '所属機関'),
+  inspections: t('检测次数', 'Inspections', 'Inspecciones', '検査回数'),
+  lastInspection: t('最近检测 (UTC)', 'Last inspection (UTC)', 'Última inspección (UTC)', '最終検査 (UTC)'),
+  createdAt: t('创建时间 (UTC)', 'Created (UTC)', 'Creado (UTC)', '作成日時 (UTC)'),
+  sheet: t('用户', 'Users', 'Usuarios', 'ユーザー'),
+};
+
+/** GET /user/export: the filtered users (phone and ID numbers masked as in the list), in its order, as CSV or XLSX. */
+export async function exportList(db: Tx, auth: Auth, q: UserExportQuery, ctx: Ctx) {
+  const where = listConditions(auth, q);
+  const lang = ctx.lang;
+  const columns: ExportColumn<UserRow>[] = [
+    { title: label(LABELS.name, lang), value: (r) => r.name, width: 16 },
+    { title: label(LABELS.gender, lang), value: (r) => label(GENDER_LABELS[r.gender], lang) },
+    { title: label(LABELS.birthDate, lang), value: (r) => r.birth_date ?? '', width: 12 },
+    { title: label(LABELS.phone, lang), value: (r) => r.phone ?? '', width: 16 },
+    { title: label(LABELS.idNumber, lang), value: (r) => r.id_number ?? '', width: 22 },
+    { title: label(LABELS.height, lang), value: (r) => r.height_cm },
+    { title: label(LABELS.weight, lang), value: (r) => r.weight_kg },
+    { title: label(LABELS.institution, lang), value: (r) => r.institution_name ?? '', width: 28 },
+    { title: label(LABELS.inspections, lang), value: (r) => r.inspection_count },
+    { title: label(LABELS.lastInspection, lang), value: (r) => (r.last_inspection_at ? new Date(r.last_inspection_at) : null), width: 20 },
+    { title: label(LABELS.createdAt, lang), value: (r) => new Date(r.created_at), width: 20 },
+  ];
+  return exportRows(db, ctx.reply, {
+    format: q.format,
+    filename: 'users',
+    sheet: label(LABELS.sheet, lang),
+    columns,
+    where,
+    key: sortKey(SORT_COLUMNS, q, 'created_at', endUsers.id),
+    fetch: (w, order, limit) => listRows(db, w, order, limit, 0),
+    count: fromWhere(endUsers, where),
+  });
 }
 
 /** The full record, phone and ID number included (route access: the user:detail button). */

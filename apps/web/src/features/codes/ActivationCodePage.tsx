@@ -24,6 +24,7 @@ import { useCodeBatches, useCodes, useRecentBatches, useVoidCodes } from './api'
 import { AssignDialog } from './AssignDialog';
 import { downloadFile } from '../../lib/download';
 import { GenerateDialog } from './GenerateDialog';
+import { ExportButton } from '../../components/ExportButton';
 
 export const SCOPE_COLOR: Record<CodeScope, string> = { institution: 'purple', device: 'blue' };
 const STATUS_COLOR: Record<CodeStatus, string> = { unused: 'success', used: 'processing', void: 'default', expired: 'warning' };
@@ -289,11 +290,14 @@ function CodeList() {
           : undefined
       }
       toolbar={
-        selected.length ? (
-          <Button danger onClick={voidSelected} data-testid="code-void-selected">
-            {t('action.voidSelected', { n: formatNumber(selected.length, lang) })}
-          </Button>
-        ) : null
+        <>
+          {selected.length ? (
+            <Button danger onClick={voidSelected} data-testid="code-void-selected">
+              {t('action.voidSelected', { n: formatNumber(selected.length, lang) })}
+            </Button>
+          ) : null}
+          <ExportButton endpoint="codes.exportList" sign="activation:export" query={params.query} filename="activation-codes" testId="codes-export" />
+        </>
       }
       filters={
         <>

@@ -4,7 +4,6 @@ import Form from 'antd/es/form';
 import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
 import type { ColumnsType } from 'antd/es/table';
-import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import KeyOutlined from '@ant-design/icons/es/icons/KeyOutlined';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +17,7 @@ import { formatNumber } from '../../lib/money';
 import { useSettings } from '../../lib/settings';
 import { formatDateTime } from '../../lib/time';
 import { useActivationRecords } from './api';
-import { downloadFile } from '../../lib/download';
+import { ExportButton } from '../../components/ExportButton';
 
 const FILTERS = ['date_from', 'date_to', 'scope', 'institution_id'] as const;
 const CODECS = [dateRangeFilter('date', 'date_from', 'date_to'), numberFilter('institution_id')];
@@ -71,15 +70,6 @@ export default function ActivationRecordPage() {
     ];
   }, [t, lang]);
 
-  const exportAs = (format: 'csv' | 'xlsx') => {
-    const { date_from, date_to, scope, institution_id } = params.filters;
-    void downloadFile(
-      'codes.recordsExport',
-      { format, date_from, date_to, scope: scope as CodeScope | undefined, institution_id: institution_id ? Number(institution_id) : undefined },
-      `activation-records.${format}`,
-    );
-  };
-
   return (
     <ListPage<ActivationRecordRow, (typeof FILTERS)[number]>
       testId="activation-record-list"
@@ -97,12 +87,7 @@ export default function ActivationRecordPage() {
               {t('records.codesPage')}
             </Button>
           ) : null}
-          <Button icon={<DownloadOutlined />} onClick={() => exportAs('csv')} data-testid="records-export-csv">
-            {t('action.export')} {t('action.exportCsv')}
-          </Button>
-          <Button icon={<DownloadOutlined />} onClick={() => exportAs('xlsx')} data-testid="records-export-xlsx">
-            {t('action.exportXlsx')}
-          </Button>
+          <ExportButton endpoint="codes.recordsExport" sign="activation_record:export" query={params.query} filename="activation-records" testId="records-export" />
         </>
       }
       filters={

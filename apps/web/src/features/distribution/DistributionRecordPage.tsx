@@ -1,10 +1,8 @@
 import { useMemo } from 'react';
-import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Tag from 'antd/es/tag';
 import type { ColumnsType } from 'antd/es/table';
-import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import { useTranslation } from 'react-i18next';
 import type { DistributionRow } from '@app/contract/api/distribution';
 import { dateRangeFilter, ListPage, numberFilter, useListParams } from '../../components/list';
@@ -12,7 +10,7 @@ import { InstitutionSelect } from '../../components/InstitutionSelect';
 import { LazyRangePicker } from '../../components/LazyRangePicker';
 import { formatDateTime } from '../../lib/time';
 import { useDistributionRecords } from './api';
-import { downloadFile } from '../../lib/download';
+import { ExportButton } from '../../components/ExportButton';
 
 const FILTERS = ['serial', 'institution_id', 'date_from', 'date_to'] as const;
 const CODECS = [numberFilter('institution_id'), dateRangeFilter('date', 'date_from', 'date_to')];
@@ -42,10 +40,6 @@ export default function DistributionRecordPage() {
       { key: 'remark', dataIndex: 'remark', title: t('col.remark') },
     ];
   }, [t]);
-  const exportAs = (format: 'csv' | 'xlsx') => {
-    const { serial, institution_id, date_from, date_to } = params.filters;
-    void downloadFile('distribution.exportRecords', { format, serial, date_from, date_to, institution_id: institution_id ? Number(institution_id) : undefined }, `distribution-records.${format}`);
-  };
   return (
     <ListPage<DistributionRow, (typeof FILTERS)[number]>
       testId="distribution-list"
@@ -56,16 +50,7 @@ export default function DistributionRecordPage() {
       codecs={CODECS}
       instant={['institution_id', 'date']}
       noDataText={t('noData')}
-      toolbar={
-        <>
-          <Button icon={<DownloadOutlined />} onClick={() => exportAs('csv')} data-testid="distribution-export-csv">
-            {t('exportCsv')}
-          </Button>
-          <Button icon={<DownloadOutlined />} onClick={() => exportAs('xlsx')} data-testid="distribution-export-xlsx">
-            {t('exportXlsx')}
-          </Button>
-        </>
-      }
+      toolbar={<ExportButton endpoint="distribution.exportRecords" sign="distribution:export" query={params.query} filename="distribution-records" testId="distribution-export" />}
       filters={
         <>
           <Form.Item name="serial" label={t('filter.serial')}>

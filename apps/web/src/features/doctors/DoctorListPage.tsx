@@ -22,6 +22,7 @@ import { useSettings } from '../../lib/settings';
 import { fetchDoctorDetail, useDeleteDoctor, useDoctors } from './api';
 import { DoctorForm } from './DoctorForm';
 import { DoctorDetailDrawer } from './DoctorDetailDrawer';
+import { ExportButton } from '../../components/ExportButton';
 
 /** The inspection list: a doctor's count opens the inspections they performed. */
 const INSPECTIONS = findRoute('InspectionList');
@@ -158,9 +159,12 @@ export default function DoctorListPage() {
         instant={INSTANT}
         noDataText={t('noData')}
         toolbar={
-          <CreateButton sign="doctor:add" onClick={dlg.openCreate} testId="doctor-create">
-            {t('create')}
-          </CreateButton>
+          <>
+            <CreateButton sign="doctor:add" onClick={dlg.openCreate} testId="doctor-create">
+              {t('create')}
+            </CreateButton>
+            <ExportButton endpoint="doctors.exportList" sign="doctor:export" query={params.query} filename="doctors" testId="doctors-export" />
+          </>
         }
         filters={
           <>

@@ -26,6 +26,7 @@ import { useSettings } from '../../lib/settings';
 import { useDevices, useDeviceStatus, useResetSecret } from './api';
 import { AddDeviceDialog, DistributeDialog, EditDeviceDialog, ImportDialog, SecretDialog } from './DeviceDialogs';
 import { RedeemCodeDialog } from './RedeemCodeDialog';
+import { ExportButton } from '../../components/ExportButton';
 
 const FILTERS = ['keyword', 'status', 'institution_id', 'expires_from', 'expires_to', 'expiring'] as const;
 const CODECS = [numberFilter('institution_id'), dateRangeFilter('expires', 'expires_from', 'expires_to'), boolFilter('expiring')];
@@ -167,36 +168,39 @@ export default function DeviceListPage() {
         noDataText={t('noData')}
         title={t('title')}
         toolbar={
-          isAdmin ? (
-            <>
-              {can('device:add') ? (
-                <>
-                  <Button type="primary" onClick={() => setAdding(true)} data-testid="device-add-button">
-                    {t('life.add')}
+          <>
+            {isAdmin ? (
+              <>
+                {can('device:add') ? (
+                  <>
+                    <Button type="primary" onClick={() => setAdding(true)} data-testid="device-add-button">
+                      {t('life.add')}
+                    </Button>
+                    <Button onClick={() => setImporting(true)} data-testid="device-import-button">
+                      {t('life.importFile')}
+                    </Button>
+                  </>
+                ) : null}
+                {canCodes ? (
+                  <Button onClick={() => navigate(CODES_ROUTE!.path)} data-testid="device-codes-link">
+                    {t('life.codesPage')}
                   </Button>
-                  <Button onClick={() => setImporting(true)} data-testid="device-import-button">
-                    {t('life.importFile')}
+                ) : null}
+                {canDistribute ? (
+                  <Button
+                    disabled={!selected.length || !sameOwner}
+                    title={!selected.length ? t('life.selectFirst') : !sameOwner ? t('life.mixedOwners') : undefined}
+                    onClick={() => setDistributing(selected)}
+                    data-testid="device-distribute-button"
+                  >
+                    {t('life.distribute')}
+                    {selected.length ? ` (${selected.length})` : ''}
                   </Button>
-                </>
-              ) : null}
-              {canCodes ? (
-                <Button onClick={() => navigate(CODES_ROUTE!.path)} data-testid="device-codes-link">
-                  {t('life.codesPage')}
-                </Button>
-              ) : null}
-              {canDistribute ? (
-                <Button
-                  disabled={!selected.length || !sameOwner}
-                  title={!selected.length ? t('life.selectFirst') : !sameOwner ? t('life.mixedOwners') : undefined}
-                  onClick={() => setDistributing(selected)}
-                  data-testid="device-distribute-button"
-                >
-                  {t('life.distribute')}
-                  {selected.length ? ` (${selected.length})` : ''}
-                </Button>
-              ) : null}
-            </>
-          ) : null
+                ) : null}
+              </>
+            ) : null}
+            <ExportButton endpoint="equipment.exportList" sign="device:export" query={params.query} filename="devices" testId="devices-export" />
+          </>
         }
         tableProps={canDistribute ? { rowSelection: { selectedRowKeys: selected.map((d) => d.id), onChange: (_keys, rows) => setSelected(rows) } } : undefined}
         filters={

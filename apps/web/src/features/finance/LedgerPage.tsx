@@ -12,6 +12,7 @@ import { Money } from '../../components/Money';
 import { formatDateTime } from '../../lib/time';
 import { useLedger } from './api';
 import { SummaryCards } from './SummaryCards';
+import { ExportButton } from '../../components/ExportButton';
 
 const FILTERS = ['institution_id', 'kind', 'date_from', 'date_to'] as const;
 const CODECS = [dateRangeFilter('date', 'date_from', 'date_to'), numberFilter('institution_id')];
@@ -52,6 +53,7 @@ export default function LedgerPage() {
         codecs={CODECS}
         instant={['date', 'kind', 'institution_id']}
         noDataText={t('noData')}
+        toolbar={<ExportButton endpoint="finance.exportList" sign="finance:export" query={params.query} filename="finance-records" testId="ledger-export" />}
         filters={
           <>
             <Form.Item name="institution_id" label={t('filter.institution')}>

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
@@ -7,7 +6,6 @@ import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import type { ColumnsType } from 'antd/es/table';
-import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import { useTranslation } from 'react-i18next';
 import { FINANCE_LIMITS, PAYMENT_CHANNELS, PAYMENT_STATUSES, type PaymentListResult, type PaymentRow, type PaymentStatus } from '@app/contract/api/finance';
 import { dateRangeFilter, ListPage, numberFilter, useListParams } from '../../components/list';
@@ -21,7 +19,7 @@ import { formatMoney } from '../../lib/money';
 import { useSettings } from '../../lib/settings';
 import { formatDateTime } from '../../lib/time';
 import { usePackageOptions, usePayments, useRefund } from './api';
-import { downloadFile } from '../../lib/download';
+import { ExportButton } from '../../components/ExportButton';
 
 const FILTERS = ['serial', 'institution_id', 'package_id', 'channel', 'status', 'date_from', 'date_to'] as const;
 const CODECS = [dateRangeFilter('date', 'date_from', 'date_to'), numberFilter('institution_id'), numberFilter('package_id')];
@@ -118,27 +116,6 @@ export function PaymentsList({ deviceId, title }: { deviceId?: number; title?: R
     [t, deviceId, allLines, canRefund],
   );
 
-  const exportAs = (format: 'csv' | 'xlsx') => {
-    const f = params.filters;
-    const num = (v: unknown) => (v ? Number(v) : undefined);
-    const str = (v: unknown) => (v ? String(v) : undefined);
-    void downloadFile(
-      'finance.paymentsExport',
-      {
-        format,
-        device_id: deviceId,
-        serial: str(f.serial),
-        institution_id: num(f.institution_id),
-        package_id: num(f.package_id),
-        channel: str(f.channel),
-        status: f.status as PaymentStatus | undefined,
-        date_from: str(f.date_from),
-        date_to: str(f.date_to),
-      },
-      `device-payments.${format}`,
-    );
-  };
-
   return (
     <>
       <ListPage<PaymentRow, (typeof FILTERS)[number]>
@@ -171,16 +148,7 @@ export function PaymentsList({ deviceId, title }: { deviceId?: number; title?: R
               </Table.Summary>
             ) : null,
         }}
-        toolbar={
-          <>
-            <Button icon={<DownloadOutlined />} onClick={() => exportAs('csv')} data-testid="payments-export-csv">
-              {t('action.exportCsv')}
-            </Button>
-            <Button icon={<DownloadOutlined />} onClick={() => exportAs('xlsx')} data-testid="payments-export-xlsx">
-              {t('action.exportXlsx')}
-            </Button>
-          </>
-        }
+        toolbar={<ExportButton endpoint="finance.paymentsExport" sign="payment:export" query={input} filename="device-payments" testId="payments-export" />}
         filters={
           <>
             {deviceId ? null : (

@@ -20,6 +20,7 @@ import { formatDateTime } from '../../lib/time';
 import { useCancelPayout, usePayouts } from './api';
 import { ApplyDialog, ApproveDialog, RejectDialog } from './PayoutDialogs';
 import { SummaryCards } from './SummaryCards';
+import { ExportButton } from '../../components/ExportButton';
 
 const FILTERS = ['institution_id', 'status', 'date_from', 'date_to'] as const;
 const CODECS = [dateRangeFilter('date', 'date_from', 'date_to'), numberFilter('institution_id')];
@@ -119,12 +120,15 @@ export default function PayoutPage() {
         instant={['date', 'status', 'institution_id']}
         noDataText={t('noData')}
         toolbar={
-          // Institutions apply for their own balance; the platform has none to pay out (the server refuses it too).
-          isAdmin ? undefined : (
-            <CreateButton sign="payout:apply" onClick={() => setApplying(true)} testId="payout-apply-open">
-              {t('action.apply')}
-            </CreateButton>
-          )
+          <>
+            {/* Institutions apply for their own balance; the platform has none to pay out (the server refuses it too). */}
+            {isAdmin ? null : (
+              <CreateButton sign="payout:apply" onClick={() => setApplying(true)} testId="payout-apply-open">
+                {t('action.apply')}
+              </CreateButton>
+            )}
+            <ExportButton endpoint="finance.payoutExport" sign="payout:export" query={params.query} filename="payouts" testId="payouts-export" />
+          </>
         }
         filters={
           <>

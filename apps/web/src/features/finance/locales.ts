@@ -47,8 +47,6 @@ export default defineLocales({
       reject: 'Reject',
       cancel: 'Cancel',
       refund: 'Refund',
-      exportCsv: 'Export CSV',
-      exportXlsx: 'Export Excel',
       back: 'Back to devices',
     },
     apply: {
@@ -131,8 +129,6 @@ export default defineLocales({
       reject: '驳回',
       cancel: '撤销',
       refund: '退款',
-      exportCsv: '导出 CSV',
-      exportXlsx: '导出 Excel',
       back: '返回设备列表',
     },
     apply: {
@@ -209,8 +205,6 @@ export default defineLocales({
       reject: 'Rechazar',
       cancel: 'Cancelar',
       refund: 'Reembolsar',
-      exportCsv: 'Exportar CSV',
-      exportXlsx: 'Exportar Excel',
       back: 'Volver a los equipos',
     },
     apply: {
@@ -293,8 +287,6 @@ export default defineLocales({
       reject: '却下',
       cancel: '取消',
       refund: '返金',
-      exportCsv: 'CSV 出力',
-      exportXlsx: 'Excel 出力',
       back: '機器一覧へ戻る',
     },
     apply: {

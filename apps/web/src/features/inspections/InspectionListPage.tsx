@@ -1,16 +1,13 @@
 import { useMemo, useState } from 'react';
-import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import type { ColumnsType } from 'antd/es/table';
-import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { INSPECTION_LEVELS, INSPECTION_RISKS, type InspectionRisk, type InspectionRow } from '@app/contract/api/inspections';
-import type { SystemLevel } from '@app/contract/analysis';
+import { INSPECTION_LEVELS, INSPECTION_RISKS, type InspectionRow } from '@app/contract/api/inspections';
 import { dateRangeFilter, KeywordFilter, ListPage, numberFilter, useListParams } from '../../components/list';
 import { InstitutionSelect } from '../../components/InstitutionSelect';
 import { LazyRangePicker } from '../../components/LazyRangePicker';
@@ -18,7 +15,7 @@ import { useText } from '../../components/l10n-text';
 import { formatDateTime } from '../../lib/time';
 import { useDeviceOptions, useInspections } from './api';
 import { LEVEL_COLOR, RISK_COLOR } from './colors';
-import { downloadFile } from '../../lib/download';
+import { ExportButton } from '../../components/ExportButton';
 import { reportPath, resultPath } from './paths';
 
 const FILTERS = ['keyword', 'person', 'institution_id', 'device_id', 'doctor_id', 'user_id', 'date_from', 'date_to', 'risk', 'level'] as const;
@@ -95,28 +92,6 @@ export default function InspectionListPage() {
     [t, text],
   );
 
-  const exportAs = (format: 'csv' | 'xlsx') => {
-    const f = params.filters;
-    const num = (v: string | undefined) => (v ? Number(v) : undefined);
-    void downloadFile(
-      'inspections.exportList',
-      {
-        format,
-        keyword: f.keyword,
-        person: f.person,
-        institution_id: num(f.institution_id),
-        device_id: num(f.device_id),
-        doctor_id: num(f.doctor_id),
-        user_id: num(f.user_id),
-        date_from: f.date_from,
-        date_to: f.date_to,
-        risk: f.risk as InspectionRisk | undefined,
-        level: f.level as SystemLevel | undefined,
-      },
-      `inspections.${format}`,
-    );
-  };
-
   // A person's or a doctor's history (links from the user and doctor pages): a tag that clears it.
   const pinned = (
     <>
@@ -144,16 +119,7 @@ export default function InspectionListPage() {
       instant={['date', 'risk', 'level', 'institution_id', 'device_id']}
       noDataText={t('noData')}
       title={user_id || doctor_id ? pinned : undefined}
-      toolbar={
-        <>
-          <Button icon={<DownloadOutlined />} onClick={() => exportAs('csv')} data-testid="inspections-export-csv">
-            {t('action.export')} {t('action.exportCsv')}
-          </Button>
-          <Button icon={<DownloadOutlined />} onClick={() => exportAs('xlsx')} data-testid="inspections-export-xlsx">
-            {t('action.exportXlsx')}
-          </Button>
-        </>
-      }
+      toolbar={<ExportButton endpoint="inspections.exportList" sign="inspection:export" query={params.query} filename="inspections" testId="inspections-export" />}
       filters={
         <>
           <KeywordFilter label={t('filter.keyword')} placeholder={t('filter.keywordPlaceholder')} width={180} />

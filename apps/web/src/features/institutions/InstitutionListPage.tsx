@@ -29,6 +29,7 @@ import { InstitutionDetailDrawer } from './InstitutionDetailDrawer';
 import { MoveDialog } from './MoveDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { GradeTag, TermText } from './parts';
+import { ExportButton } from '../../components/ExportButton';
 
 const FILTERS = ['name', 'grade', 'region', 'status', 'expiring', 'overdue'] as const;
 const CODECS = [regionFilterCodec('region'), boolFilter('expiring'), boolFilter('overdue')];
@@ -241,6 +242,7 @@ export default function InstitutionListPage() {
                 {session.isAdmin ? t('createAgent') : t('createChild')}
               </CreateButton>
             ) : null}
+            <ExportButton endpoint="institutions.exportList" sign="institution:export" query={params.query} filename="institutions" testId="institutions-export" />
           </Flex>
         }
         filters={

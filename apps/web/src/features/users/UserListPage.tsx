@@ -23,6 +23,7 @@ import { useDeleteUser, useUsers } from './api';
 import { UserForm } from './UserForm';
 import { UserDetailDrawer } from './UserDetailDrawer';
 import { ageFrom } from './person';
+import { ExportButton } from '../../components/ExportButton';
 
 /** The inspection list: a person's count opens their history there. */
 const INSPECTIONS = findRoute('InspectionList');
@@ -178,9 +179,12 @@ export default function UserListPage() {
         instant={INSTANT}
         noDataText={t('noData')}
         toolbar={
-          <CreateButton sign="user:add" onClick={dlg.openCreate} testId="user-create">
-            {t('create')}
-          </CreateButton>
+          <>
+            <CreateButton sign="user:add" onClick={dlg.openCreate} testId="user-create">
+              {t('create')}
+            </CreateButton>
+            <ExportButton endpoint="users.exportList" sign="user:export" query={params.query} filename="users" testId="users-export" />
+          </>
         }
         filters={
           <>

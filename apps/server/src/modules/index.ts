@@ -30,6 +30,7 @@ import * as acupointsSeed from './acupoints/seed';
 import * as codesSeed from './codes/seed';
 import * as branchesSeed from './branches/seed';
 import * as diseasesSeed from './diseases/seed';
+import * as distributionSeed from './distribution/seed';
 import * as doctorsSeed from './doctors/seed';
 import * as equipmentSeed from './equipment/seed';
 import * as financeSeed from './finance/seed';
@@ -77,6 +78,7 @@ export const moduleSeeds: Record<string, ModuleSeed> = {
   codes: codesSeed,
   branches: branchesSeed,
   diseases: diseasesSeed,
+  distribution: distributionSeed,
   doctors: doctorsSeed,
   equipment: equipmentSeed,
   finance: financeSeed,

@@ -97,6 +97,8 @@ describe('distribution and institution stats (grade 0)', () => {
     expect(res.code, res.raw).toBe(200);
     const recs = (await t.db.select().from(distributionRecords)).filter((r) => within(r.createdAt, yearAgo, today));
     expect(res.datas.kpis.moved).toBe(sum(recs.map((r) => r.deviceCount)));
+    expect(res.datas.kpis.moved).toBeGreaterThan(0);
+    expect(res.datas.series.byInstitution.length).toBeGreaterThan(0);
     expect(res.datas.kpis.records).toBe(recs.length);
     const devs = await t.db.select({ owner: devices.institutionId }).from(devices);
     expect(res.datas.kpis.inStock).toBe(devs.filter((x) => x.owner == null).length);

@@ -205,22 +205,36 @@ function SeriesCard({ page, series, points, granularity, input }: { page: StatsP
   );
 }
 
-/** The ECharts option of a series: a line over time, a pie of shares, or horizontal bars (largest on top). */
+/** The ECharts option of a series: over time (bars of counts, a line of money), a pie of shares, or horizontal bars (largest on top). */
 export function chartOption(points: StatPoint[], o: { time: boolean; pie: boolean; money: boolean; keyText: (p: StatPoint) => string; name: string }): EChartsCoreOption {
   const value = (p: StatPoint) => (o.money ? p.value / 100 : p.value);
   if (o.pie)
     return {
       tooltip: { trigger: 'item' },
       legend: { bottom: 0, type: 'scroll' },
-      series: [{ type: 'pie', name: o.name, radius: ['40%', '68%'], center: ['50%', '45%'], data: points.map((p) => ({ name: o.keyText(p), value: value(p) })), label: { formatter: '{b}: {c}' } }],
+      series: [
+        {
+          type: 'pie',
+          name: o.name,
+          radius: ['40%', '68%'],
+          center: ['50%', '45%'],
+          data: points.filter((p) => p.value !== 0).map((p) => ({ name: o.keyText(p), value: value(p) })),
+          label: { formatter: '{b}: {c}' },
+        },
+      ],
     };
   if (o.time)
     return {
       tooltip: { trigger: 'axis' },
       grid: { left: 48, right: 16, top: 24, bottom: 32, containLabel: true },
-      xAxis: { type: 'category', data: points.map((p) => p.key), boundaryGap: false },
+      xAxis: { type: 'category', data: points.map((p) => p.key), boundaryGap: !o.money },
       yAxis: { type: 'value', minInterval: o.money ? 0 : 1 },
-      series: [{ type: 'line', name: o.name, data: points.map(value), smooth: true, showSymbol: points.length <= 31, areaStyle: { opacity: 0.15 } }],
+      // Counts per period as bars, money as a line (amounts and the running balance).
+      series: [
+        o.money
+          ? { type: 'line', name: o.name, data: points.map(value), showSymbol: points.length <= 31, areaStyle: { opacity: 0.15 } }
+          : { type: 'bar', name: o.name, data: points.map(value), barMaxWidth: 28 },
+      ],
     };
   const ordered = [...points].reverse();
   return {

@@ -3,7 +3,8 @@
  * palette from colorPrimary and the status colours), so a dark antd algorithm gives dark charts with
  * no more work: dark is read from colorBgContainer's luminance, the background stays transparent.
  * Modular imports only (ui.md): lines, bars and pies with their grid, tooltip and legend, drawn on a
- * canvas. The chart follows its container's size (ResizeObserver) and is disposed on unmount.
+ * canvas, without animation (a new range redraws at once; screenshots show the finished chart). The
+ * chart follows its container's size (ResizeObserver) and is disposed on unmount.
  *
  * Import it from this file (not the components barrel): only the pages that draw charts load echarts.
  */
@@ -91,7 +92,7 @@ export function Chart({ option, height = 280, testId, label }: ChartProps) {
     if (!el) return;
     const chart = init(el, themed.theme, { renderer: 'canvas' });
     chartRef.current = chart;
-    chart.setOption({ animationDuration: 300, ...optionRef.current });
+    chart.setOption({ animation: false, ...optionRef.current });
     const observer = new ResizeObserver(() => chart.resize());
     observer.observe(el);
     return () => {
@@ -102,7 +103,7 @@ export function Chart({ option, height = 280, testId, label }: ChartProps) {
   }, [themed]);
 
   useEffect(() => {
-    chartRef.current?.setOption({ animationDuration: 300, ...option }, { notMerge: true });
+    chartRef.current?.setOption({ animation: false, ...option }, { notMerge: true });
   }, [option]);
 
   return <div ref={ref} role="img" aria-label={label} style={{ width: '100%', height }} data-testid={testId} data-dark={themed.dark ? '1' : '0'} />;

@@ -242,6 +242,14 @@ export function chartOption(points: StatPoint[], o: { time: boolean; pie: boolea
     grid: { left: 8, right: 24, top: 16, bottom: 16, containLabel: true },
     xAxis: { type: 'value', minInterval: o.money ? 0 : 1 },
     yAxis: { type: 'category', data: ordered.map(o.keyText), axisLabel: { width: 140, overflow: 'truncate' } },
-    series: [{ type: 'bar', name: o.name, data: ordered.map(value), barMaxWidth: 24, label: { show: true, position: 'right' } }],
+    series: [
+      {
+        type: 'bar',
+        name: o.name,
+        data: ordered.map(value),
+        barMaxWidth: 24,
+        label: { show: true, position: 'right', ...(o.money ? { formatter: (p: { value: number }) => p.value.toFixed(2) } : {}) },
+      },
+    ],
   };
 }

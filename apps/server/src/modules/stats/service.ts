@@ -64,22 +64,34 @@ function scope(auth: Auth, column: SQL | { getSQL(): SQL }): SQL {
 const inRange = (column: SQL | { getSQL(): SQL }, r: Range) => sql`${column} >= ${r.start} and ${column} < ${r.end}`;
 
 /**
- * One value per bucket of the range (zeros included): `measure` aggregated over `source` (a `from ...
- * where ...` fragment whose rows carry `column`), the range condition added here.
+ * Values per bucket of the range (zeros included), one series per measure, from one scan: each measure
+ * aggregated over `source` (a `from ... where ...` fragment whose rows carry `column`), the range
+ * condition added here.
  */
-async function timeSeries(db: Tx, r: Range, source: SQL, column: SQL | { getSQL(): SQL }, measure: SQL = sql`count(*)`): Promise<StatPoint[]> {
+async function timeSeriesOf(db: Tx, r: Range, source: SQL, column: SQL | { getSQL(): SQL }, measures: SQL[]): Promise<StatPoint[][]> {
   const unit = sql.raw(`'${r.unit}'`);
   const step = sql.raw(r.unit === 'day' ? `interval '1 day'` : `interval '1 month'`);
   const fmt = sql.raw(r.unit === 'day' ? `'YYYY-MM-DD'` : `'YYYY-MM'`);
-  const rows = rowsOf<{ key: string; value: string | number }>(
+  const values = sql.join(
+    measures.map((m, i) => sql`${m} as ${sql.raw(`v${i}`)}`),
+    sql`, `,
+  );
+  const picks = sql.join(
+    measures.map((_, i) => sql.raw(`coalesce(v.v${i}, 0) as v${i}`)),
+    sql`, `,
+  );
+  const rows = rowsOf<Record<string, string | number>>(
     await db.execute(sql`with v as (
-        select date_trunc(${unit}, ${column} at time zone 'UTC') as b, ${measure} as v ${source} and ${inRange(column, r)} group by 1)
-      select to_char(b.b, ${fmt}) as key, coalesce(v.v, 0) as value
+        select date_trunc(${unit}, ${column} at time zone 'UTC') as b, ${values} ${source} and ${inRange(column, r)} group by 1)
+      select to_char(b.b, ${fmt}) as key, ${picks}
       from generate_series(date_trunc(${unit}, ${r.start}::timestamptz at time zone 'UTC'), ${r.end}::timestamptz at time zone 'UTC' - interval '1 second', ${step}) as b(b)
       left join v on v.b = b.b order by b.b`),
   );
-  return rows.map((x) => ({ key: x.key, value: num(x.value) }));
+  return measures.map((_, i) => rows.map((x) => ({ key: String(x.key), value: num(x[`v${i}`]) })));
 }
+
+/** One series per bucket: `measure` (default: a row count) over `source`. */
+const timeSeries = async (db: Tx, r: Range, source: SQL, column: SQL | { getSQL(): SQL }, measure: SQL = sql`count(*)`) => (await timeSeriesOf(db, r, source, column, [measure]))[0]!;
 
 /** Category counts as points, in the order given (missing categories answer 0). */
 function categories(rows: { key: string | number | null; value: unknown }[], order: readonly string[]): StatPoint[] {
@@ -279,9 +291,8 @@ export async function finance(db: Tx, auth: Auth, q: FinanceStatsQuery): Promise
   const ledgerScope = target ? sql`${ledgerEntries.institutionId} = ${target.id}` : sql`true`;
   const payoutScope = target ? sql`${payouts.institutionId} = ${target.id}` : sql`true`;
   const accountScope = target ? sql`${financeAccounts.institutionId} = ${target.id}` : sql`true`;
-  const [income, commission, byPackage, byChild, payoutRows, kpiRows, balanceRows] = await Promise.all([
-    timeSeries(db, r, sql`from ${p} where ${paidScope}`, p.paidAt, sql`sum(${p.amountCents})`),
-    timeSeries(db, r, sql`from ${p} where ${paidScope}`, p.paidAt, sql`sum(${share})`),
+  const [[income, commission], byPackage, byChild, payoutRows, kpiRows, balanceRows] = await Promise.all([
+    timeSeriesOf(db, r, sql`from ${p} where ${paidScope}`, p.paidAt, [sql`sum(${p.amountCents})`, sql`sum(${share})`]),
     db.execute(sql`select x.package_id as key, pk.name as label, x.value from (
         select ${p.packageId} as package_id, sum(${share}) as value from ${p} where ${paidScope} and ${inRange(p.paidAt, r)} group by 1) x
       join ${packages} pk on pk.id = x.package_id where x.value > 0 order by x.value desc, 1 limit ${TOP}`),
@@ -306,6 +317,7 @@ export async function finance(db: Tx, auth: Auth, q: FinanceStatsQuery): Promise
     running += b.value;
     return { key: b.key, value: running };
   });
+  if (!income || !commission) throw new Error('two series expected');
   return {
     range: r.echo,
     institution: target ? { id: target.id, name: target.name, grade: target.grade } : null,

@@ -3,6 +3,7 @@ import Space from 'antd/es/space';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useEquipmentStats } from './api';
+import { statsHref } from './links';
 import { RangeBar, StatsBoard, useStatsRange } from './StatsBoard';
 
 /** /stats/equipment (grade 0): devices by status, activations, inspections, active devices, top institutions and regions; links to the two hidden pages. */
@@ -19,13 +20,13 @@ export default function EquipmentStatsPage() {
         onChange={setRange}
         extra={
           <Space style={{ marginLeft: 'auto' }}>
-            <Link to={`/stats/distribution?${keep}`} data-testid="link-distribution">
+            <Link to={statsHref('distribution', keep)} data-testid="link-distribution">
               <Button>{t('links.distribution')}</Button>
             </Link>
-            <Link to={`/stats/institution?${keep}`} data-testid="link-institution">
+            <Link to={statsHref('institution', keep)} data-testid="link-institution">
               <Button>{t('links.institution')}</Button>
             </Link>
-            <Link to={`/stats/finance?${keep}`} data-testid="link-finance">
+            <Link to={statsHref('finance', keep)} data-testid="link-finance">
               <Button>{t('links.finance')}</Button>
             </Link>
           </Space>

@@ -18,7 +18,7 @@ import { list as listDevices } from '../src/modules/equipment/service';
 import { list as listInspections } from '../src/modules/inspections/service';
 import { type Client, isOk } from './lib/load';
 
-export type Caller = 'admin' | 'agent1' | 'clinic3';
+export type Caller = 'admin' | 'agent1' | 'agent2' | 'clinic3';
 
 /** A list endpoint the cases run against: its path, the service call behind it, the table its own statements name. */
 export interface ListTarget {
@@ -122,7 +122,7 @@ export async function measureList(opts: {
   const capturing = drizzle(pool, { schema, logger: { logQuery: (query, params) => captured.push({ query, params }) } }) as unknown as Db;
   try {
     const params = await readParams(capturing);
-    const institution = async (username: 'agent1' | 'clinic3', grade: 1 | 3): Promise<Auth> => {
+    const institution = async (username: 'agent1' | 'agent2' | 'clinic3', grade: 1 | 2 | 3): Promise<Auth> => {
       const [row] = await capturing.select().from(schema.institutions).where(eq(schema.institutions.username, username));
       if (!row) throw new Error(`the demo institution ${username} is missing`);
       return {
@@ -137,6 +137,7 @@ export async function measureList(opts: {
     const auth: Record<Caller, Auth> = {
       admin: { sessionId: 0, kind: 'admin', restricted: false, viewer: { isAdmin: true, grade: 0 }, params },
       agent1: await institution('agent1', 1),
+      agent2: await institution('agent2', 2),
       clinic3: await institution('clinic3', 3),
     };
     const out = new Map<string, CaseResult>();

@@ -6,6 +6,7 @@ import { ENGINE_LABEL } from './lib/databases';
 import { int, kb, mb, median, ms, p50p95, pct, ratio, table } from './lib/stats';
 import type { CaseResult } from './list';
 import type { SessionsResult } from './sessions';
+import { STATS_TARGET_MS, type StatsResult, statsWorst } from './stats';
 import type { Throughput } from './throughput';
 import type { PageLoad } from './web';
 
@@ -23,6 +24,9 @@ export interface EngineResults {
   inspectionList?: Map<string, CaseResult>;
   /** The server's RSS right after the inspection list cases. */
   inspectionRss?: number;
+  paymentSeed?: { inserted: number; ms: number; analyzeMs: number };
+  /** The stats pages at scale. */
+  stats?: StatsResult[];
   sessions: SessionsResult[];
 }
 
@@ -31,6 +35,7 @@ export interface Results {
   quick: boolean;
   devices: number;
   inspections: number;
+  payments: number;
   machine: string;
   phases: { throughputSeconds: number; sessionsMs: number; listIterations: number; coldRuns: number };
   hello?: Throughput;
@@ -282,6 +287,48 @@ export function printReport(res: Results) {
   const idle = res.engines.embedded?.idleRss;
   if (idle) t.push(['server memory idle on the embedded default <= 250 MB', mb(idle), idle <= 250 * 2 ** 20]);
   if (res.cold) t.push(['cold start with existing data <= 1,500 ms', `${ms(median(res.cold.existing))} (median)`, median(res.cold.existing) <= 1500]);
+  const statsEngines = engines.filter((e) => E(e).stats?.length);
+  if (statsEngines.length) {
+    say();
+    say(`## 2c. Stats pages at ${n} devices, ${int(res.inspections)} inspections, ${int(res.payments)} payments (one call per page, every figure)`);
+    say(
+      table(
+        ['engine', 'payments inserted', 'insert', 'ANALYZE'],
+        statsEngines.map((e) => {
+          const s = E(e).paymentSeed;
+          return [SHORT[e], s ? int(s.inserted) : '-', s ? ms(s.ms) : '-', s ? ms(s.analyzeMs) : '-'];
+        }),
+      ),
+    );
+    say();
+    const names = E(statsEngines[0]!).stats!.map((r) => r.name);
+    say(
+      table(
+        ['call', 'caller', ...statsEngines.flatMap((e) => [`${SHORT[e]} p50 / p95`, `<= ${STATS_TARGET_MS} ms`])],
+        names.map((name) => {
+          const first = E(statsEngines[0]!).stats!.find((r) => r.name === name)!;
+          return [
+            name,
+            first.caller,
+            ...statsEngines.flatMap((e) => {
+              const r = E(e).stats!.find((x) => x.name === name);
+              return r ? [p50p95(r.ms), mark(pct(r.ms, 95) <= STATS_TARGET_MS)] : ['-', '-'];
+            }),
+          ];
+        }),
+      ),
+    );
+  }
+  const statsE = E('embedded' as Engine)?.stats;
+  if (statsE?.length) {
+    const worst = statsWorst(statsE);
+    const within = statsE.filter((r) => pct(r.ms, 95) <= STATS_TARGET_MS).length;
+    t.push([
+      `embedded: every stats call p95 <= ${STATS_TARGET_MS} ms at scale`,
+      `${within} of ${statsE.length}; worst ${ms(pct(worst.ms, 95))} (${worst.name}, ${worst.caller})`,
+      within === statsE.length,
+    ]);
+  }
   say();
   say('## 7. Targets of the issue');
   say(

@@ -11,7 +11,9 @@
  *  5. cold start (cold-start.ts), 6. first paint on slow 4G with JS bytes (web.ts), 7. the issue's targets.
  * Servers run as child processes (the built server, `node dist/main.js`); this process is the load generator.
  *
- * Environment: BENCH_DEVICES (default 1,000,000); BENCH_INSPECTIONS (default 1,000,000); BENCH_QUICK=1
+ *  2c. the stats pages at that size (and BENCH_PAYMENTS payments over 180 days), admin and agent2 (stats.ts).
+ * Environment: BENCH_DEVICES (default 1,000,000); BENCH_INSPECTIONS (default 1,000,000); BENCH_PAYMENTS
+ * (default 300,000); BENCH_QUICK=1
  * (20,000 devices and inspections, short phases: for trying
  * the script); BENCH_ENGINES=embedded,postgres; BENCH_PG_URL (default postgres://root@127.0.0.1:5432/test,
  * where a database bench_<pid> is created and dropped); BENCH_PARTS=throughput,list,sessions,web,cold
@@ -22,18 +24,20 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { coldStarts } from './cold-start';
-import { type BenchDatabase, embeddedDatabase, type Engine, growDevices, growInspections, prepare, serverDatabase } from './lib/databases';
+import { type BenchDatabase, embeddedDatabase, type Engine, growDevices, growInspections, growPayments, prepare, serverDatabase } from './lib/databases';
 import { httpClient } from './lib/load';
 import { type Running, serverDir, startServer } from './lib/server';
 import { type CaseResult, caseKey, explain, INSPECTION_LIST, inspectionCases, listCases, measureList } from './list';
 import { NOOP_ROW, printReport, type Results } from './report';
 import { sessionsLoad, signIn } from './sessions';
+import { measureStats, statsCases } from './stats';
 import { throughput } from './throughput';
 import { webLoads } from './web';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const DEVICES = Number(process.env.BENCH_DEVICES ?? (QUICK ? 20_000 : 1_000_000));
 const INSPECTIONS = Number(process.env.BENCH_INSPECTIONS ?? (QUICK ? 20_000 : 1_000_000));
+const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? (QUICK ? 20_000 : 300_000));
 const ENGINES = (process.env.BENCH_ENGINES ?? 'embedded,postgres').split(',') as Engine[];
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'throughput,list,sessions,web,cold').split(','));
@@ -44,6 +48,8 @@ const PHASE = {
   listIterations: QUICK ? 8 : 30,
   coldRuns: QUICK ? 1 : 3,
 };
+/** Calls per stats case (the p95 of about 20, as the issue asks). */
+const STATS_ITERATIONS = QUICK ? 8 : 20;
 const webDist = path.resolve(serverDir, '../web/dist');
 const shots = path.resolve(serverDir, '../../test-artifacts');
 
@@ -124,6 +130,22 @@ async function inspectionsAt(server: Running, db: BenchDatabase): Promise<Map<st
   }
 }
 
+/** The stats pages at scale (admin; agent2 for its own finance). */
+async function statsAt(server: Running, db: BenchDatabase) {
+  const client = httpClient(server.url);
+  try {
+    const keys = { admin: await signIn(client, 'admin'), agent2: await signIn(client, 'agent2') };
+    progress(`${db.engine}: stats pages at scale`);
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    const agent1 = (await c.query(`select id from institutions where username = 'agent1'`)).rows[0].id as number;
+    await c.end();
+    return await measureStats(client, keys, statsCases(agent1), STATS_ITERATIONS);
+  } finally {
+    client.close();
+  }
+}
+
 async function benchEngine(engine: Engine, results: Results) {
   const db = engine === 'embedded' ? embeddedDatabase() : await serverDatabase(PG_URL);
   const r: Results['engines'][Engine] = { sessions: [] };
@@ -173,12 +195,15 @@ async function benchEngine(engine: Engine, results: Results) {
       r.seed = await growDevices(database, DEVICES);
       progress(`${engine}: growing the inspections table to ${INSPECTIONS.toLocaleString('en-US')}`);
       r.inspectionSeed = await growInspections(database, INSPECTIONS);
+      progress(`${engine}: growing the payments table to ${PAYMENTS.toLocaleString('en-US')}`);
+      r.paymentSeed = await growPayments(database, PAYMENTS);
       await database.close();
       server = await startServer({ env: db.serverEnv, metrics: true });
       try {
         r.listScale = await listAt(server, db, 'scale');
         r.inspectionList = await inspectionsAt(server, db);
         r.inspectionRss = server.rss();
+        r.stats = await statsAt(server, db);
       } finally {
         await server.stop();
       }
@@ -195,6 +220,7 @@ async function main() {
     quick: QUICK,
     devices: DEVICES,
     inspections: INSPECTIONS,
+    payments: PAYMENTS,
     machine: `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, load average at start ${os
       .loadavg()
       .map((x) => x.toFixed(2))

@@ -12,10 +12,16 @@ import { pct } from './lib/stats';
 import { type Running, scrape } from './lib/server';
 import type { Caller } from './list';
 
-const SIGN_IN: Record<Caller, string> = { admin: '/adminapi/login/login', agent1: '/adminapi/login/institution_login', clinic3: '/adminapi/login/institution_login' };
+const SIGN_IN: Record<Caller, string> = {
+  admin: '/adminapi/login/login',
+  agent1: '/adminapi/login/institution_login',
+  agent2: '/adminapi/login/institution_login',
+  clinic3: '/adminapi/login/institution_login',
+};
 const WHO_AM_I: Record<Caller, string> = {
   admin: '/adminapi/member/get_member',
   agent1: '/adminapi/institution/get_institution_info',
+  agent2: '/adminapi/institution/get_institution_info',
   clinic3: '/adminapi/institution/get_institution_info',
 };
 export const PASSWORD = 'demo1234';

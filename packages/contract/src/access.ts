@@ -15,12 +15,16 @@ export interface Viewer {
   granted?: ReadonlySet<string> | null;
 }
 
-/** Grades that reach a route by its address although its menu grade list is empty (domain decision). */
-const ADDRESS_GRADES: Partial<Record<PageName, readonly Grade[]>> = { ActivationCode: [0] };
+/**
+ * Grades that reach a route by its address besides its menu grades (domain decision): activation codes
+ * (no menu grade) and finance stats (menu grades 1-2; grade 0 opens it for any institution).
+ */
+const ADDRESS_GRADES: Partial<Record<PageName, readonly Grade[]>> = { ActivationCode: [0], FinanceStats: [0] };
 
 function gradeAllows(route: RouteDef, viewer: Viewer, byAddress: boolean): boolean {
   if (route.grades === null) return true;
-  const grades = byAddress && route.grades.length === 0 ? (ADDRESS_GRADES[route.name as PageName] ?? []) : route.grades;
+  const extra = byAddress ? ADDRESS_GRADES[route.name as PageName] : undefined;
+  const grades = extra ? [...route.grades, ...extra] : route.grades;
   return viewer.isAdmin ? grades.includes(0) : grades.includes(viewer.grade);
 }
 

@@ -147,4 +147,9 @@ export const ENDPOINT_ROUTES = {
   'inspections.result': ['GET', '/inspection/result'],
   'inspections.recompute': ['POST', '/inspection/recompute'],
   'inspections.addSession': ['POST', '/inspection/add_session'],
+  'stats.equipment': ['GET', '/stats/equipment'],
+  'stats.distribution': ['GET', '/stats/distribution'],
+  'stats.institution': ['GET', '/stats/institution'],
+  'stats.finance': ['GET', '/stats/finance'],
+  'stats.exportTable': ['GET', '/stats/export'],
 } as const satisfies Record<EndpointName, readonly [string, string, ...string[]]>;

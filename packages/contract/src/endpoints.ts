@@ -26,6 +26,7 @@ import { financeApi } from './api/finance';
 import { regionsApi } from './api/regions';
 import { branchesApi } from './api/branches';
 import { inspectionsApi } from './api/inspections';
+import { statsApi } from './api/stats';
 
 export const API = {
   auth: authApi,
@@ -49,6 +50,7 @@ export const API = {
   regions: regionsApi,
   branches: branchesApi,
   inspections: inspectionsApi,
+  stats: statsApi,
 } as const;
 
 type Api = typeof API;

@@ -33,3 +33,4 @@ export * from './api/regions';
 export * from './api/branches';
 export * from './analysis';
 export * from './api/inspections';
+export * from './api/stats';

@@ -538,6 +538,9 @@ export const MESSAGES = {
     '経穴はこの検査で推奨されたものから選んでください',
   ),
   inspectionNoAnalysis: t('该检测没有分析结果', 'This inspection has no analysis', 'Esta inspección no tiene análisis', 'この検査には分析結果がありません'),
+  statsRangeOrder: t('开始日期不能晚于结束日期', 'The start date cannot be after the end date', 'La fecha de inicio no puede ser posterior a la de fin', '開始日は終了日より後にできません'),
+  statsRangeTooLong: t('统计区间最长 {days} 天', 'A stats range spans at most {days} days', 'Un intervalo de estadísticas abarca como máximo {days} días', '集計期間は最長 {days} 日です'),
+  statsInstitutionMissing: t('机构不存在', 'The institution does not exist', 'La institución no existe', '機関が存在しません'),
 } satisfies Record<string, L10n>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -171,3 +171,53 @@ export async function growInspections(database: Database, total: number): Promis
   await db.execute(sql`analyze inspections`);
   return { inserted: count, ms, analyzeMs: performance.now() - a, headlines };
 }
+
+/**
+ * Months of payments (stats bench): `total` device payments over the last 180 days on the devices
+ * institutions hold, each with its commission lines (grade-1 root and grade-2 ancestor of the paying
+ * institution, half-up per line at the package's rates) and the ledger rows that credit them: one
+ * INSERT ... SELECT. Balances (finance_accounts) are not touched: the bench reads, it never pays out.
+ */
+export async function growPayments(database: Database, total: number): Promise<{ inserted: number; ms: number; analyzeMs: number }> {
+  const db = database.db;
+  const rows = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
+  const have = Number(rows(await db.execute(sql`select count(*)::int as n from device_payments`))[0]!.n);
+  const count = Math.max(0, total - have);
+  const started = performance.now();
+  if (count > 0)
+    await db.execute(sql`
+      with dev as (
+        select array_agg(d.id order by d.id) as ids, array_agg(d.institution_id order by d.id) as insts, count(*)::bigint as n
+        from devices d where d.institution_id is not null),
+      pk as (
+        select array_agg(id order by id) as ids, array_agg(price_cents order by id) as prices, array_agg(commission_rate_l1_bp order by id) as r1,
+               array_agg(commission_rate_l2_bp order by id) as r2, count(*)::bigint as n from packages where price_cents > 0),
+      s as (
+        select g::bigint as g, dev.ids[1 + (g::bigint * 2654435761) % dev.n] as device_id, dev.insts[1 + (g::bigint * 2654435761) % dev.n] as inst,
+               (1 + (g::bigint * 31) % pk.n)::int as p
+        from generate_series(1, ${count}::int) g, dev, pk),
+      x as (
+        select s.g, s.device_id, s.inst, pk.ids[s.p] as package_id, pk.prices[s.p]::bigint as amount,
+               split_part(i.path, '/', 2)::int as l1, a2.id as l2, pk.r1[s.p] as r1, pk.r2[s.p] as r2,
+               now() - ((s.g * 7877) % (180 * 86400)) * interval '1 second' as at
+        from s cross join pk join institutions i on i.id = s.inst
+        left join institutions a2 on a2.id = nullif(split_part(i.path, '/', 3), '')::int and a2.grade = 2),
+      lines as (
+        select x.*, (x.amount * x.r1 + 5000) / 10000 as c1, case when x.l2 is null then 0 else (x.amount * x.r2 + 5000) / 10000 end as c2 from x),
+      ins as (
+        insert into device_payments (device_id, institution_id, package_id, order_no, amount_cents, channel, paid_at, status,
+                                     l1_institution_id, l1_cents, l2_institution_id, l2_cents, platform_cents, created_at)
+        select device_id, inst, package_id, 'BP' || lpad((${have} + g)::text, 9, '0'), amount, 'wechat', at, 'paid',
+               l1, c1, l2, c2, amount - c1 - c2, at
+        from lines
+        returning id, paid_at, l1_institution_id, l1_cents, l2_institution_id, l2_cents)
+      insert into ledger_entries (institution_id, kind, amount_cents, balance_after_cents, ref_type, ref_id, created_at)
+      select inst, 'commission', amt, sum(amt) over (partition by inst order by at, id), 'payment', id, at from (
+        select id, paid_at as at, l1_institution_id as inst, l1_cents as amt from ins where l1_cents > 0
+        union all
+        select id, paid_at, l2_institution_id, l2_cents from ins where l2_institution_id is not null and l2_cents > 0) c`);
+  const ms = performance.now() - started;
+  const a = performance.now();
+  await db.execute(sql`analyze device_payments; analyze ledger_entries`);
+  return { inserted: count, ms, analyzeMs: performance.now() - a };
+}

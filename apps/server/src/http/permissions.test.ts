@@ -208,6 +208,11 @@ const TABLE: Record<string, readonly [Outcome, Outcome, Outcome, Outcome, Outcom
   'inspections.result':            ['ok',   'ok',   'F',    'ok',   'ok',   'ok',   'F',    998,    998,    999,  999],
   'inspections.recompute':         ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'inspections.addSession':        ['w',    'F',    'F',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
+  'stats.equipment':               ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'stats.distribution':            ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'stats.institution':             ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'stats.finance':                 ['ok',   'F',    'F',    'ok',   'ok',   'F',    'ok',   998,    998,    999,  999],
+  'stats.exportTable':             ['file', 'F',    'F',    'file', 'file', 'F',    'file', 998,    998,    999,  999],
 };
 
 /**
@@ -296,6 +301,14 @@ function inputOf(name: string): Input {
       return json({ format: 'csv' });
     case 'inspections.list':
       return json({ limit: 100 });
+    case 'stats.equipment':
+    case 'stats.distribution':
+    case 'stats.institution':
+    case 'stats.finance':
+      return json({ from: '2026-01-01', to: '2026-01-31' });
+    case 'stats.exportTable':
+      // The finance page's table: open to grades 0-2 (the server checks the named page against the caller).
+      return json({ from: '2026-01-01', to: '2026-01-31', page: 'finance', table: 'income', format: 'csv' });
     case 'inspections.detail':
     case 'inspections.report':
     case 'inspections.result':
@@ -387,6 +400,9 @@ function checkData(name: string, who: Who, datas: any): string | null {
     case 'inspections.report':
     case 'inspections.result':
       return datas.inspection?.id === fx.ids.inspection ? null : `inspection ${datas.inspection?.id}`;
+    case 'stats.finance':
+      // Grades 1-2: their own institution's figures; the platform: its own (no institution).
+      return (datas.institution?.id ?? null) === (who === 'admin' ? null : fx.inst[who]) ? null : `finance of ${datas.institution?.id}`;
     case 'auth.memberInfo':
       return datas.username === who ? null : `username ${datas.username}`;
     case 'auth.institutionInfo': {

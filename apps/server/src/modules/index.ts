@@ -22,6 +22,7 @@ import packagesRoutes from './packages/routes';
 import paramsRoutes from './params/routes';
 import regionsRoutes from './regions/routes';
 import schematicsRoutes from './schematics/routes';
+import statsRoutes from './stats/routes';
 import systemsRoutes from './systems/routes';
 import uploadsRoutes from './uploads/routes';
 import usersRoutes from './users/routes';
@@ -29,6 +30,7 @@ import * as acupointsSeed from './acupoints/seed';
 import * as codesSeed from './codes/seed';
 import * as branchesSeed from './branches/seed';
 import * as diseasesSeed from './diseases/seed';
+import * as distributionSeed from './distribution/seed';
 import * as doctorsSeed from './doctors/seed';
 import * as equipmentSeed from './equipment/seed';
 import * as financeSeed from './finance/seed';
@@ -58,6 +60,7 @@ export const moduleRoutes: Record<string, FastifyPluginAsync> = {
   params: paramsRoutes,
   regions: regionsRoutes,
   schematics: schematicsRoutes,
+  stats: statsRoutes,
   systems: systemsRoutes,
   uploads: uploadsRoutes,
   users: usersRoutes,
@@ -75,6 +78,7 @@ export const moduleSeeds: Record<string, ModuleSeed> = {
   codes: codesSeed,
   branches: branchesSeed,
   diseases: diseasesSeed,
+  distribution: distributionSeed,
   doctors: doctorsSeed,
   equipment: equipmentSeed,
   finance: financeSeed,

@@ -46,7 +46,9 @@ export const inspections = pgTable(
     uniqueIndex('inspections_device_no_uq').on(t.deviceId, t.inspectionNo),
     index('inspections_institution_idx').on(t.institutionId, t.id),
     index('inspections_user_idx').on(t.endUserId),
-    index('inspections_measured_idx').on(t.measuredAt),
+    // By time, carrying the two columns the stats aggregate (active devices per institution): the range's
+    // rows are read from the index alone (docs/benchmarks.md, 1M inspections, 12 months: 735 -> 390 ms).
+    index('inspections_measured_cover_idx').on(t.measuredAt, t.institutionId, t.deviceId),
     index('inspections_institution_measured_idx').on(t.institutionId, t.measuredAt),
   ],
 );

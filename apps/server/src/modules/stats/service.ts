@@ -1,0 +1,370 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  autoGranularity,
+  canOpenRouteNamed,
+  type FinanceStatsAnswer,
+  type FinanceStatsQuery,
+  type L10n,
+  type Lang,
+  pickText,
+  STATS_COLUMNS,
+  STATS_KEY_LABELS,
+  STATS_MONEY,
+  STATS_PAGES,
+  STATS_TABLES,
+  type StatPoint,
+  type StatsAnswer,
+  type StatsExportQuery,
+  type StatsGranularity,
+  type StatsPage,
+  type StatsQuery,
+  type StatsRangeEcho,
+} from '@app/contract';
+import type { Tx } from '../../db/client';
+import { branchApplications, devicePayments, devices, distributionRecords, financeAccounts, inspections, institutions, ledgerEntries, packages, payouts } from '../../db/schema';
+import type { Auth } from '../../http/access';
+import type { Ctx } from '../../http/endpoints';
+import { badRequest, forbidden } from '../../lib/errors';
+import { type ExportColumn, sendExport } from '../../lib/export';
+import { readParam } from '../../lib/params';
+import { REGION_TABLE } from '../../lib/regions';
+import { institutionSubtreeIds, isInSubtree } from '../institutions';
+
+/*
+ * The stats dashboards: every figure of a page in one call, each an aggregate in SQL scoped to the
+ * caller's subtree (admins: everything). Days are UTC days: the platform keeps no time zone of its own.
+ * Time series come back with every bucket of the range (zeros included), so charts have no gaps.
+ * What each figure means: docs/decisions.md, "Stats".
+ */
+
+const DAY = 86_400_000;
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
+const num = (v: unknown) => Number(v ?? 0);
+
+/** A range as the queries use it: instants [start, end) and the bucket unit. */
+interface Range {
+  echo: StatsRangeEcho;
+  start: Date;
+  end: Date;
+  unit: StatsGranularity;
+}
+
+function rangeOf(q: { from: string; to: string; granularity?: StatsGranularity }): Range {
+  const granularity = q.granularity ?? autoGranularity(q.from, q.to);
+  const start = new Date(`${q.from}T00:00:00Z`);
+  const end = new Date(new Date(`${q.to}T00:00:00Z`).getTime() + DAY);
+  return { echo: { from: q.from, to: q.to, granularity }, start, end, unit: granularity };
+}
+
+/** A condition putting an institution column in the caller's subtree (true for admins). */
+function scope(auth: Auth, column: SQL | { getSQL(): SQL }): SQL {
+  return auth.kind === 'institution' ? sql`${column} in ${institutionSubtreeIds(auth.institution!.path)}` : sql`true`;
+}
+
+const inRange = (column: SQL | { getSQL(): SQL }, r: Range) => sql`${column} >= ${r.start} and ${column} < ${r.end}`;
+
+/**
+ * Values per bucket of the range (zeros included), one series per measure, from one scan: each measure
+ * aggregated over `source` (a `from ... where ...` fragment whose rows carry `column`), the range
+ * condition added here.
+ */
+async function timeSeriesOf(db: Tx, r: Range, source: SQL, column: SQL | { getSQL(): SQL }, measures: SQL[]): Promise<StatPoint[][]> {
+  const unit = sql.raw(`'${r.unit}'`);
+  const step = sql.raw(r.unit === 'day' ? `interval '1 day'` : `interval '1 month'`);
+  const fmt = sql.raw(r.unit === 'day' ? `'YYYY-MM-DD'` : `'YYYY-MM'`);
+  const values = sql.join(
+    measures.map((m, i) => sql`${m} as ${sql.raw(`v${i}`)}`),
+    sql`, `,
+  );
+  const picks = sql.join(
+    measures.map((_, i) => sql.raw(`coalesce(v.v${i}, 0) as v${i}`)),
+    sql`, `,
+  );
+  const rows = rowsOf<Record<string, string | number>>(
+    await db.execute(sql`with v as (
+        select date_trunc(${unit}, ${column} at time zone 'UTC') as b, ${values} ${source} and ${inRange(column, r)} group by 1)
+      select to_char(b.b, ${fmt}) as key, ${picks}
+      from generate_series(date_trunc(${unit}, ${r.start}::timestamptz at time zone 'UTC'), ${r.end}::timestamptz at time zone 'UTC' - interval '1 second', ${step}) as b(b)
+      left join v on v.b = b.b order by b.b`),
+  );
+  return measures.map((_, i) => rows.map((x) => ({ key: String(x.key), value: num(x[`v${i}`]) })));
+}
+
+/** One series per bucket: `measure` (default: a row count) over `source`. */
+const timeSeries = async (db: Tx, r: Range, source: SQL, column: SQL | { getSQL(): SQL }, measure: SQL = sql`count(*)`) => (await timeSeriesOf(db, r, source, column, [measure]))[0]!;
+
+/** Category counts as points, in the order given (missing categories answer 0). */
+function categories(rows: { key: string | number | null; value: unknown }[], order: readonly string[]): StatPoint[] {
+  const by = new Map(rows.map((x) => [String(x.key ?? 'unknown'), num(x.value)]));
+  const extra = [...by.keys()].filter((k) => !order.includes(k));
+  return [...order, ...extra].map((key) => ({ key, value: by.get(key) ?? 0 }));
+}
+
+const PROVINCES = new Map(REGION_TABLE.tree.map(([code, name]) => [code, name]));
+/** Points keyed by province code, labelled with its name (null province: "unknown"). */
+const regionPoints = (rows: { key: string | null; value: unknown }[]): StatPoint[] =>
+  rows.map((x) => (x.key ? { key: x.key, label: PROVINCES.get(x.key) ?? x.key, value: num(x.value) } : { key: 'unknown', value: num(x.value) }));
+const namedPoints = (rows: { key: number | string | null; label: string | null; value: unknown }[]): StatPoint[] =>
+  rows.map((x) => ({ key: String(x.key ?? 'unknown'), ...(x.label != null ? { label: x.label } : {}), value: num(x.value) }));
+const total = (points: StatPoint[]) => points.reduce((s, p) => s + p.value, 0);
+
+async function expiringWindow(db: Tx, auth: Auth) {
+  const days = auth.params?.expiring_days ?? (await readParam(db, 'expiring_days'));
+  const now = new Date();
+  return { now, soon: new Date(now.getTime() + days * DAY) };
+}
+
+const TOP = sql.raw(String(10));
+
+// ---------------------------------------------------------------------------------------------
+// Equipment
+// ---------------------------------------------------------------------------------------------
+
+/** GET /stats/equipment: devices by status, activations, inspections, active devices and the top institutions and regions. */
+export async function equipment(db: Tx, auth: Auth, q: StatsQuery): Promise<StatsAnswer<'equipment'>> {
+  const r = rangeOf(q);
+  const clock = await expiringWindow(db, auth);
+  const deviceScope = scope(auth, devices.institutionId);
+  const inspectionScope = scope(auth, inspections.institutionId);
+  const [status, expiring, activations, inspected, active] = await Promise.all([
+    db.execute(sql`select ${devices.status} as key, count(*) as value from ${devices} where ${deviceScope} group by 1`),
+    db.execute(sql`select count(*) as n from ${devices} where ${deviceScope} and ${devices.expiresAt} >= ${clock.now} and ${devices.expiresAt} <= ${clock.soon}`),
+    timeSeries(db, r, sql`from ${devices} where ${deviceScope}`, devices.activatedAt),
+    timeSeries(db, r, sql`from ${inspections} where ${inspectionScope}`, inspections.measuredAt),
+    // One pass over the range's inspections: the distinct (institution, device) pairs feed all three figures.
+    db.execute(sql`with pairs as (
+        select distinct ${inspections.institutionId} as institution_id, ${inspections.deviceId} as device_id
+        from ${inspections} where ${inspectionScope} and ${inRange(inspections.measuredAt, r)}),
+      top_inst as (
+        select p.institution_id as key, i.name as label, count(*) as value from pairs p join ${institutions} i on i.id = p.institution_id
+        group by 1, 2 order by 3 desc, 1 limit ${TOP}),
+      top_region as (
+        select i.province as key, count(distinct p.device_id) as value from pairs p join ${institutions} i on i.id = p.institution_id
+        group by 1 order by 2 desc, 1 limit ${TOP})
+      select 'total' as part, null::text as key, null::text as label, (select count(distinct device_id) from pairs) as value
+      union all select 'inst', key::text, label, value from top_inst
+      union all select 'region', key, null, value from top_region`),
+  ]);
+  const activeRows = rowsOf<{ part: string; key: string | null; label: string | null; value: string }>(active);
+  const byStatus = categories(rowsOf(status), ['active', 'inactive', 'disabled']);
+  return {
+    range: r.echo,
+    kpis: {
+      devices: total(byStatus),
+      activeDevices: num(activeRows.find((x) => x.part === 'total')?.value),
+      activations: total(activations),
+      inspections: total(inspected),
+      expiringSoon: num(rowsOf<{ n: string }>(expiring)[0]?.n),
+    },
+    series: {
+      byStatus,
+      activations,
+      inspections: inspected,
+      topInstitutions: namedPoints(activeRows.filter((x) => x.part === 'inst')),
+      topRegions: regionPoints(activeRows.filter((x) => x.part === 'region')),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Distribution
+// ---------------------------------------------------------------------------------------------
+
+/** GET /stats/distribution: devices moved per bucket, stock vs distributed, and where the range's moves went. */
+export async function distribution(db: Tx, auth: Auth, q: StatsQuery): Promise<StatsAnswer<'distribution'>> {
+  const r = rangeOf(q);
+  // A move is the caller's when it comes from or goes to its subtree (admins: every move).
+  const recordScope = auth.kind === 'institution' ? sql`(${scope(auth, distributionRecords.toInstitutionId)} or ${scope(auth, distributionRecords.fromInstitutionId)})` : sql`true`;
+  const [moved, counts, stock, byInst, byRegion] = await Promise.all([
+    timeSeries(db, r, sql`from ${distributionRecords} where ${recordScope}`, distributionRecords.createdAt, sql`sum(${distributionRecords.deviceCount})`),
+    db.execute(sql`select count(*) as n from ${distributionRecords} where ${recordScope} and ${inRange(distributionRecords.createdAt, r)}`),
+    db.execute(
+      auth.kind === 'institution'
+        ? sql`select 'distributed' as key, count(*) as value from ${devices} where ${scope(auth, devices.institutionId)}`
+        : sql`select case when ${devices.institutionId} is null then 'stock' else 'distributed' end as key, count(*) as value from ${devices} group by 1`,
+    ),
+    db.execute(sql`select i.id as key, i.name as label, sum(d.device_count) as value
+      from ${distributionRecords} d join ${institutions} i on i.id = d.to_institution_id
+      where ${scope(auth, sql`d.to_institution_id`)} and ${inRange(sql`d.created_at`, r)} group by 1, 2 order by 3 desc, 1 limit ${TOP}`),
+    db.execute(sql`select i.province as key, sum(d.device_count) as value
+      from ${distributionRecords} d join ${institutions} i on i.id = d.to_institution_id
+      where ${scope(auth, sql`d.to_institution_id`)} and ${inRange(sql`d.created_at`, r)} group by 1 order by 2 desc, 1 limit ${TOP}`),
+  ]);
+  const stockPoints = categories(rowsOf(stock), ['stock', 'distributed']);
+  return {
+    range: r.echo,
+    kpis: {
+      moved: total(moved),
+      records: num(rowsOf<{ n: string }>(counts)[0]?.n),
+      inStock: stockPoints.find((p) => p.key === 'stock')?.value ?? 0,
+      distributed: stockPoints.find((p) => p.key === 'distributed')?.value ?? 0,
+    },
+    series: { moved, stock: stockPoints, byInstitution: namedPoints(rowsOf(byInst)), byRegion: regionPoints(rowsOf(byRegion)) },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Institutions
+// ---------------------------------------------------------------------------------------------
+
+/** GET /stats/institution: institutions by grade, region, status and term, new ones per bucket, branch applications by state. */
+export async function institution(db: Tx, auth: Auth, q: StatsQuery): Promise<StatsAnswer<'institution'>> {
+  const r = rangeOf(q);
+  const clock = await expiringWindow(db, auth);
+  const instScope = scope(auth, institutions.id);
+  const [counts, byRegion, created, apps] = await Promise.all([
+    db.execute(sql`select 'grade' || ${institutions.grade} as grade, case when ${institutions.status} = 1 then 'enabled' else 'disabled' end as status,
+        case when ${institutions.termExpiresAt} is null then 'noTerm' when ${institutions.termExpiresAt} <= ${clock.now} then 'overdue'
+             when ${institutions.termExpiresAt} <= ${clock.soon} then 'expiring' else 'ok' end as term, count(*) as value
+      from ${institutions} where ${instScope} group by 1, 2, 3`),
+    db.execute(sql`select ${institutions.province} as key, count(*) as value from ${institutions} where ${instScope} group by 1 order by 2 desc, 1 limit ${TOP}`),
+    timeSeries(db, r, sql`from ${institutions} where ${instScope}`, institutions.createdAt),
+    db.execute(sql`select ${branchApplications.state} as key, count(*) filter (where ${inRange(branchApplications.createdAt, r)}) as value,
+        count(*) filter (where ${branchApplications.state} = 'pending') as pending
+      from ${branchApplications} where ${scope(auth, branchApplications.applicantId)} group by 1`),
+  ]);
+  const rows = rowsOf<{ grade: string; status: string; term: string; value: string }>(counts);
+  const sumBy = (field: 'grade' | 'status' | 'term') => {
+    const m = new Map<string, number>();
+    for (const x of rows) m.set(x[field], (m.get(x[field]) ?? 0) + num(x.value));
+    return [...m].map(([key, value]) => ({ key, value }));
+  };
+  const term = categories(sumBy('term'), ['ok', 'expiring', 'overdue', 'noTerm']);
+  const appRows = rowsOf<{ key: string; value: string; pending: string }>(apps);
+  return {
+    range: r.echo,
+    kpis: {
+      institutions: rows.reduce((s, x) => s + num(x.value), 0),
+      newInRange: total(created),
+      overdue: term.find((p) => p.key === 'overdue')!.value,
+      expiring: term.find((p) => p.key === 'expiring')!.value,
+      pendingApplications: appRows.reduce((s, x) => s + num(x.pending), 0),
+    },
+    series: {
+      byGrade: categories(sumBy('grade'), ['grade1', 'grade2', 'grade3']),
+      byRegion: regionPoints(rowsOf(byRegion)),
+      byStatus: categories(sumBy('status'), ['enabled', 'disabled']),
+      newPerPeriod: created,
+      term,
+      applications: categories(appRows, ['pending', 'approved', 'rejected']),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Finance
+// ---------------------------------------------------------------------------------------------
+
+/** Whose finance a call is about: grades 1-2 their own (or one of their subtree); grade 0 any institution, or the platform. */
+async function financeTarget(db: Tx, auth: Auth, requested: number | undefined) {
+  let id = requested;
+  if (auth.kind === 'institution') {
+    const own = auth.institution!;
+    if (id && id !== own.id && !(await isInSubtree(db, own.path, id))) throw forbidden();
+    id ??= own.id;
+  }
+  if (!id) return null;
+  const [row] = rowsOf<{ id: number; path: string; grade: number; name: string }>(
+    await db.execute(
+      sql`select ${institutions.id} as id, ${institutions.path} as path, ${institutions.grade} as grade, ${institutions.name} as name from ${institutions} where ${institutions.id} = ${id}`,
+    ),
+  );
+  if (!row) throw badRequest('statsInstitutionMissing');
+  return row;
+}
+
+/**
+ * GET /stats/finance: for one institution (or, grade 0 without one, the platform): income (paid payments
+ * of its subtree), its commission (the platform: its share) by bucket, by package and by child
+ * institution, its payouts by state, and its balance at the end of each bucket from the ledger.
+ */
+export async function finance(db: Tx, auth: Auth, q: FinanceStatsQuery): Promise<FinanceStatsAnswer> {
+  const r = rangeOf(q);
+  const target = await financeTarget(db, auth, q.institution_id);
+  const rootPath = target?.path ?? '/';
+  const p = devicePayments;
+  const paidScope = target ? sql`${p.institutionId} in ${institutionSubtreeIds(target.path)} and ${p.status} = 'paid'` : sql`${p.status} = 'paid'`;
+  // Its commission on a payment: its own line (l1 or l2); the platform's remainder when there is no target.
+  const share = target
+    ? sql`(case when ${p.l1InstitutionId} = ${target.id} then ${p.l1Cents} else 0 end + case when ${p.l2InstitutionId} = ${target.id} then ${p.l2Cents} else 0 end)`
+    : sql`${p.platformCents}`;
+  const ledgerScope = target ? sql`${ledgerEntries.institutionId} = ${target.id}` : sql`true`;
+  const payoutScope = target ? sql`${payouts.institutionId} = ${target.id}` : sql`true`;
+  const accountScope = target ? sql`${financeAccounts.institutionId} = ${target.id}` : sql`true`;
+  const [[income, commission], byPackage, byChild, payoutRows, kpiRows, balanceRows] = await Promise.all([
+    timeSeriesOf(db, r, sql`from ${p} where ${paidScope}`, p.paidAt, [sql`sum(${p.amountCents})`, sql`sum(${share})`]),
+    db.execute(sql`select x.package_id as key, pk.name as label, x.value from (
+        select ${p.packageId} as package_id, sum(${share}) as value from ${p} where ${paidScope} and ${inRange(p.paidAt, r)} group by 1) x
+      join ${packages} pk on pk.id = x.package_id where x.value > 0 order by x.value desc, 1 limit ${TOP}`),
+    // The child on the path from the target down to the paying institution (the target itself: its own devices).
+    db.execute(sql`with x as (
+        select nullif(split_part(substr(i.path, ${rootPath.length + 1}), '/', 1), '')::int as child, sum(${share}) as value
+        from ${p} join ${institutions} i on i.id = ${p.institutionId} where ${paidScope} and ${inRange(p.paidAt, r)} group by 1)
+      select coalesce(x.child, ${target?.id ?? null}::int) as key, c.name as label, x.value from x left join ${institutions} c on c.id = coalesce(x.child, ${target?.id ?? null}::int)
+      where x.value > 0 order by x.value desc, 1 limit ${TOP}`),
+    db.execute(sql`select ${payouts.status} as key, sum(${payouts.amountCents}) as value from ${payouts} where ${payoutScope} and ${inRange(payouts.createdAt, r)} group by 1`),
+    db.execute(sql`select
+        (select coalesce(sum(${financeAccounts.balanceCents}), 0) from ${financeAccounts} where ${accountScope}) as balance,
+        (select coalesce(sum(${payouts.amountCents}), 0) from ${payouts} where ${payoutScope} and ${payouts.status} = 'pending') as pending,
+        (select coalesce(sum(${payouts.amountCents}), 0) from ${payouts} where ${payoutScope} and ${payouts.status} = 'paid' and ${inRange(payouts.decidedAt, r)}) as paid,
+        (select coalesce(sum(${ledgerEntries.amountCents}), 0) from ${ledgerEntries} where ${ledgerScope} and ${ledgerEntries.createdAt} < ${r.start}) as opening`),
+    timeSeries(db, r, sql`from ${ledgerEntries} where ${ledgerScope}`, ledgerEntries.createdAt, sql`sum(${ledgerEntries.amountCents})`),
+  ]);
+  const k = rowsOf<{ balance: string; pending: string; paid: string; opening: string }>(kpiRows)[0];
+  // The balance at the end of each bucket: what came before the range plus the running sum of the ledger.
+  let running = num(k?.opening);
+  const balance = balanceRows.map((b) => {
+    running += b.value;
+    return { key: b.key, value: running };
+  });
+  if (!income || !commission) throw new Error('two series expected');
+  return {
+    range: r.echo,
+    institution: target ? { id: target.id, name: target.name, grade: target.grade } : null,
+    kpis: { income: total(income), commission: total(commission), balance: num(k?.balance), pendingPayouts: num(k?.pending), paidPayouts: num(k?.paid) },
+    series: {
+      income,
+      commission,
+      byPackage: namedPoints(rowsOf(byPackage)),
+      byChild: namedPoints(rowsOf(byChild)),
+      payouts: categories(rowsOf(payoutRows), ['pending', 'paid', 'rejected', 'cancelled']),
+      balance,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Export
+// ---------------------------------------------------------------------------------------------
+
+const PAGE_CALLS = { equipment, distribution, institution, finance } as const;
+
+/** A point's key as a reader sees it: its label, the category's name, or the key itself (dates, codes). */
+export function keyText(point: StatPoint, lang: Lang): string {
+  if (point.label) return point.label;
+  const known: L10n | undefined = STATS_KEY_LABELS[point.key];
+  return known ? pickText(known, lang) : point.key;
+}
+
+/** GET /stats/export: one table of a page as CSV or XLSX, in the caller's language; money in yuan. */
+export async function exportTable(db: Tx, auth: Auth, q: StatsExportQuery, ctx: Ctx) {
+  const page: StatsPage = q.page;
+  if (!canOpenRouteNamed(STATS_PAGES[page].route, auth.viewer)) throw forbidden();
+  const answer = (await PAGE_CALLS[page](db, auth, q)) as StatsAnswer<StatsPage>;
+  const points = (answer.series as Record<string, StatPoint[]>)[q.table] ?? [];
+  const def = (STATS_TABLES[page] as Record<string, { title: L10n; key: keyof typeof STATS_COLUMNS | 'bucket'; value: keyof typeof STATS_COLUMNS }>)[q.table]!;
+  const lang = ctx.lang;
+  const keyColumn = def.key === 'bucket' ? (answer.range.granularity === 'day' ? 'date' : 'month') : def.key;
+  const money = STATS_MONEY.series.includes(`${page}.${q.table}`);
+  const columns: ExportColumn<StatPoint>[] = [
+    { title: pickText(STATS_COLUMNS[keyColumn], lang), value: (p) => keyText(p, lang), width: 24 },
+    { title: pickText(STATS_COLUMNS[def.value], lang), value: (p) => (money ? p.value / 100 : p.value), width: 16 },
+  ];
+  return sendExport(ctx.reply, {
+    format: q.format,
+    filename: `stats-${page}-${q.table}-${q.from}-${q.to}`,
+    sheet: pickText(def.title, lang),
+    columns,
+    rows: points,
+  });
+}

@@ -38,10 +38,10 @@ export function UserDropdown({ compact }: { compact?: boolean }) {
         },
       }}
     >
-      <button type="button" className="user-dropdown" aria-label={t('nav.userMenu')} data-testid="user-dropdown">
+      <button type="button" className="user-dropdown" aria-label={compact ? t('nav.userMenu') : `${name} (${t('nav.userMenu')})`} aria-haspopup="menu" data-testid="user-dropdown">
         <Avatar size={30} src={avatar || undefined} icon={<UserOutlined />} alt="" className="user-avatar" data-testid="user-avatar" />
         {!compact ? <span className="user-name">{name}</span> : null}
-        <DownOutlined className="user-caret" />
+        <DownOutlined className="user-caret" aria-hidden />
       </button>
     </Dropdown>
   );

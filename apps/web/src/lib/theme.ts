@@ -1,0 +1,80 @@
+import antdTheme from 'antd/es/theme';
+import type { ThemeConfig } from 'antd';
+import type { UiSize } from '@app/contract/constants';
+import { contrast, MIN_CONTRAST, readablePrimary, shiftUntil } from './contrast';
+import { applyAppearance } from './settings';
+
+/** The dark page (antd's dark colorBgContainer): links and primary-coloured text are lightened against it. */
+const DARK_BG = '#141414';
+const SIDER = { light: { bg: '#001529', sub: '#000c17', logo: '#002140' }, dark: { bg: '#141414', sub: '#0a0a0a', logo: '#1f1f1f' } };
+
+const darkLinks = new Map<string, string>();
+/**
+ * The link seed for the dark theme: antd's dark algorithm derives the link colour from it (darker), so the
+ * seed is lightened until the derived colour reads at 4.5:1 on the dark page.
+ */
+function darkLinkSeed(colour: string): string {
+  let seed = darkLinks.get(colour);
+  if (!seed) {
+    seed = shiftUntil(colour, 'white', (c) => {
+      const derived = antdTheme.getDesignToken({ token: { colorLink: c }, algorithm: antdTheme.darkAlgorithm }).colorLink;
+      return contrast(derived, DARK_BG) >= MIN_CONTRAST + 0.05;
+    });
+    darkLinks.set(colour, seed);
+  }
+  return seed;
+}
+
+/**
+ * antd's theme: the chosen colour made readable (lib/contrast.ts), light or dark algorithm, compact for mini.
+ * The printed report wraps itself in `themeConfig(colour, size, false)` so it stays light.
+ */
+export function themeConfig(colour: string, size: UiSize, dark = false): ThemeConfig {
+  const primary = readablePrimary(colour);
+  const base = dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm;
+  const link = dark ? darkLinkSeed(colour) : primary;
+  const sider = dark ? SIDER.dark : SIDER.light;
+  // antd's secondary texts (breadcrumb links, descriptions, hints) at 0.45 alpha miss 4.5:1: 0.6 reaches it.
+  const muted = dark ? 'rgba(255, 255, 255, 0.6)' : 'rgba(0, 0, 0, 0.6)';
+  return {
+    token: { colorPrimary: primary, colorInfo: primary, colorLink: link, colorTextTertiary: muted, colorTextDescription: muted, borderRadius: 6, fontSize: 14 },
+    algorithm: size === 'mini' ? [base, antdTheme.compactAlgorithm] : base,
+    components: {
+      Layout: dark ? { siderBg: sider.bg, headerPadding: '0 16px', headerHeight: 50 } : { siderBg: sider.bg, headerBg: '#ffffff', bodyBg: '#f0f2f5', headerPadding: '0 16px', headerHeight: 50 },
+      Menu: { darkItemBg: sider.bg, darkSubMenuItemBg: sider.sub, darkItemColor: 'rgba(255, 255, 255, 0.75)' },
+    },
+  };
+}
+
+/**
+ * The design tokens hand-written CSS reads (styles.css `--app-*`, light values there as the default), so the
+ * shell, login page and feature CSS follow light and dark without antd's scoped CSS variables.
+ */
+export function applyCssTokens(config: ThemeConfig, dark: boolean) {
+  const tk = antdTheme.getDesignToken(config);
+  const sider = dark ? SIDER.dark : SIDER.light;
+  const vars: Record<string, string> = {
+    '--app-primary': tk.colorPrimary,
+    '--app-link': tk.colorLink,
+    '--app-on-primary': tk.colorTextLightSolid,
+    '--app-bg-layout': dark ? '#000000' : '#f0f2f5',
+    '--app-bg': tk.colorBgContainer,
+    '--app-bg-elevated': tk.colorBgElevated,
+    '--app-fill': tk.colorFillQuaternary,
+    '--app-fill-2': tk.colorFillSecondary,
+    '--app-text': tk.colorText,
+    '--app-text-2': tk.colorTextSecondary,
+    '--app-border': tk.colorBorderSecondary,
+    '--app-border-strong': tk.colorBorder,
+    '--app-error': dark ? tk.colorErrorText : tk.colorErrorActive,
+    '--app-error-bg': tk.colorErrorBg,
+    '--app-error-border': tk.colorErrorBorder,
+    '--app-warning-bg': tk.colorWarningBg,
+    '--app-success': dark ? tk.colorSuccessText : '#2b7a0b',
+    '--app-sider-bg': sider.bg,
+    '--app-sider-logo-bg': sider.logo,
+  };
+  const style = document.documentElement.style;
+  for (const [k, v] of Object.entries(vars)) style.setProperty(k, v);
+  applyAppearance(dark);
+}

@@ -4,17 +4,24 @@
  *   An icon here is decoration: it is hidden from assistive technology, and a control left with no
  *   name by that (an icon-only button antd draws itself, e.g. the search button of Input.Search) is
  *   named from `a11y.icons` in the current language. Icon-only buttons of our own carry aria-label.
- * - rc-input-number's step handles say "Increase Value" / "Decrease Value" (hard-coded, no prop):
- *   they are named from `a11y.increase` / `a11y.decrease`.
+ * - a few names are hard-coded in English (rc-input-number's "Increase Value" / "Decrease Value", the
+ *   table's "Select all", rc-segmented's "segmented control"): replaced from `a11y.*` (FIXED).
  * One MutationObserver over the document does both, for what antd renders later too (popups, modals).
  * React never rewrites these attributes afterwards: the props it set do not change.
  */
 import { i18n } from './i18n';
 
 const ICON = '.anticon[role="img"]';
-const STEP_UP = 'ant-input-number-action-up';
-const STEP_DOWN = 'ant-input-number-action-down';
-const STEP = `.${STEP_UP}, .${STEP_DOWN}`;
+/** English names antd and its rc-components hard-code (no prop or locale reaches them) -> our locale keys. */
+const FIXED: Record<string, string> = {
+  'Increase Value': 'a11y.increase',
+  'Decrease Value': 'a11y.decrease',
+  'Select all': 'a11y.selectAll',
+  'Custom selection': 'a11y.selectAll',
+  'segmented control': 'a11y.options',
+};
+const FIXED_KEY = 'data-fixed-label';
+const STEP = [...Object.keys(FIXED).map((k) => `[aria-label="${k}"]`), `[${FIXED_KEY}]`].join(', ');
 const CONTROL = 'button, a[href], [role="button"], [role="link"], [role="tab"], [role="menuitem"], [role="option"]';
 const SOURCE = 'data-icon-name';
 
@@ -41,7 +48,12 @@ function labelIcon(icon: Element) {
 }
 
 function labelStep(el: Element) {
-  el.setAttribute('aria-label', i18n.t(el.classList.contains(STEP_UP) ? 'a11y.increase' : 'a11y.decrease'));
+  const key = el.getAttribute(FIXED_KEY) ?? FIXED[el.getAttribute('aria-label') ?? ''];
+  if (!key) return;
+  el.setAttribute(FIXED_KEY, key);
+  const name = i18n.t(key);
+  // Only a change: the observer hears every write, and in English the name may be the same words.
+  if (el.getAttribute('aria-label') !== name) el.setAttribute('aria-label', name);
 }
 
 function visit(root: ParentNode) {
@@ -63,6 +75,9 @@ export function installAccessibleNames() {
         if (r.target instanceof Element && r.target.matches(ICON) && r.target.getAttribute('aria-label')) {
           r.target.removeAttribute(SOURCE);
           labelIcon(r.target);
+        } else if (r.target instanceof Element && FIXED[r.target.getAttribute('aria-label') ?? '']) {
+          r.target.removeAttribute(FIXED_KEY);
+          labelStep(r.target);
         }
         continue;
       }

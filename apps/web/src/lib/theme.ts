@@ -4,8 +4,8 @@ import type { UiSize } from '@app/contract/constants';
 import { contrast, MIN_CONTRAST, readablePrimary, shiftUntil } from './contrast';
 import { applyAppearance } from './settings';
 
-/** The dark page (antd's dark colorBgContainer): links and primary-coloured text are lightened against it. */
-const DARK_BG = '#141414';
+/** A hovered or selected row in the dark theme (lighter than the page, #141414): links there must read too. */
+const DARK_HOVER_BG = '#262626';
 const SIDER = { light: { bg: '#001529', sub: '#000c17', logo: '#002140' }, dark: { bg: '#141414', sub: '#0a0a0a', logo: '#1f1f1f' } };
 
 const darkLinks = new Map<string, string>();
@@ -18,7 +18,7 @@ function darkLinkSeed(colour: string): string {
   if (!seed) {
     seed = shiftUntil(colour, 'white', (c) => {
       const derived = antdTheme.getDesignToken({ token: { colorLink: c }, algorithm: antdTheme.darkAlgorithm }).colorLink;
-      return contrast(derived, DARK_BG) >= MIN_CONTRAST + 0.05;
+      return contrast(derived, DARK_HOVER_BG) >= MIN_CONTRAST + 0.05;
     });
     darkLinks.set(colour, seed);
   }
@@ -36,14 +36,46 @@ export function themeConfig(colour: string, size: UiSize, dark = false): ThemeCo
   const sider = dark ? SIDER.dark : SIDER.light;
   // antd's secondary texts (breadcrumb links, descriptions, hints) at 0.45 alpha miss 4.5:1: 0.6 reaches it.
   const muted = dark ? 'rgba(255, 255, 255, 0.6)' : 'rgba(0, 0, 0, 0.6)';
-  return {
-    token: { colorPrimary: primary, colorInfo: primary, colorLink: link, colorTextTertiary: muted, colorTextDescription: muted, borderRadius: 6, fontSize: 14 },
+  const config: ThemeConfig = {
+    token: {
+      colorPrimary: primary,
+      colorInfo: primary,
+      colorLink: link,
+      colorTextTertiary: muted,
+      colorTextDescription: muted,
+      colorTextPlaceholder: muted,
+      borderRadius: 6,
+      fontSize: 14,
+    },
     algorithm: size === 'mini' ? [base, antdTheme.compactAlgorithm] : base,
     components: {
       Layout: dark ? { siderBg: sider.bg, headerPadding: '0 16px', headerHeight: 50 } : { siderBg: sider.bg, headerBg: '#ffffff', bodyBg: '#f0f2f5', headerPadding: '0 16px', headerHeight: 50 },
       Menu: { darkItemBg: sider.bg, darkSubMenuItemBg: sider.sub, darkItemColor: 'rgba(255, 255, 255, 0.75)' },
     },
   };
+  return config;
+}
+
+export const PRESET_COLOURS = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'orange', 'yellow', 'volcano', 'geekblue', 'lime', 'gold'];
+const STATUSES = ['Success', 'Warning', 'Error'];
+export const TAG_COLOURS = [...PRESET_COLOURS, ...STATUSES.map((x) => x.toLowerCase())];
+
+/**
+ * Text colours antd draws on their own light backgrounds (tags: `<preset>7` on `<preset>1`; status tags and
+ * alerts: `color<Status>` on `color<Status>Bg`) pushed away from the background until they reach 4.5:1.
+ */
+function readableTagColours(config: ThemeConfig, dark: boolean): Record<string, string> {
+  const tk = antdTheme.getDesignToken(config) as unknown as Record<string, string>;
+  const out: Record<string, string> = {};
+  const fix = (fg: string, bg: string, key: string) => {
+    out[key] =
+      !/^#[0-9a-f]{6}$/i.test(fg) || !/^#[0-9a-f]{6}$/i.test(bg) || contrast(fg, bg) >= MIN_CONTRAST + 0.05
+        ? fg
+        : shiftUntil(fg, dark ? 'white' : 'black', (c) => contrast(c, bg) >= MIN_CONTRAST + 0.05);
+  };
+  for (const c of PRESET_COLOURS) fix(tk[`${c}7`]!, tk[`${c}1`]!, c);
+  for (const s of STATUSES) fix(tk[`color${s}`]!, tk[`color${s}Bg`]!, s.toLowerCase());
+  return out;
 }
 
 /**
@@ -74,6 +106,14 @@ export function applyCssTokens(config: ThemeConfig, dark: boolean) {
     '--app-sider-bg': sider.bg,
     '--app-sider-logo-bg': sider.logo,
   };
+  // Tag texts (styles.css "Tags"): antd's own miss 4.5:1 on their tinted backgrounds; the light ones also for .light-scope.
+  const lightConfig = dark ? themeConfig(tk.colorPrimary, 'medium', false) : config;
+  const tags = readableTagColours(config, dark);
+  const lightTags = dark ? readableTagColours(lightConfig, false) : tags;
+  for (const c of TAG_COLOURS) {
+    vars[`--app-tag-${c}`] = tags[c]!;
+    vars[`--app-tag-${c}-light`] = lightTags[c]!;
+  }
   const style = document.documentElement.style;
   for (const [k, v] of Object.entries(vars)) style.setProperty(k, v);
   applyAppearance(dark);

@@ -71,6 +71,8 @@ const en = {
   a11y: {
     increase: 'Increase value',
     decrease: 'Decrease value',
+    selectAll: 'Select all',
+    options: 'Options',
     content: 'Page content',
     icons: {
       search: 'Search',

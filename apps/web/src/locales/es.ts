@@ -73,6 +73,8 @@ const es: LocaleShape<CommonStrings> = {
   a11y: {
     increase: 'Aumentar valor',
     decrease: 'Disminuir valor',
+    selectAll: 'Seleccionar todo',
+    options: 'Opciones',
     content: 'Contenido de la página',
     icons: {
       search: 'Buscar',

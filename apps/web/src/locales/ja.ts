@@ -73,6 +73,8 @@ const ja: LocaleShape<CommonStrings> = {
   a11y: {
     increase: '値を増やす',
     decrease: '値を減らす',
+    selectAll: 'すべて選択',
+    options: 'オプション',
     content: 'ページの内容',
     icons: {
       search: '検索',

@@ -73,6 +73,8 @@ const zh: LocaleShape<CommonStrings> = {
   a11y: {
     increase: '增加数值',
     decrease: '减少数值',
+    selectAll: '全选',
+    options: '选项',
     content: '页面内容',
     icons: {
       search: '搜索',

@@ -38,9 +38,24 @@ export function UserDropdown({ compact }: { compact?: boolean }) {
         },
       }}
     >
-      <button type="button" className="user-dropdown" aria-label={compact ? t('nav.userMenu') : `${name} (${t('nav.userMenu')})`} aria-haspopup="menu" data-testid="user-dropdown">
+      <button
+        type="button"
+        className="user-dropdown"
+        aria-labelledby={compact ? undefined : 'user-menu-name user-menu-label'}
+        aria-label={compact ? t('nav.userMenu') : undefined}
+        aria-haspopup="menu"
+        data-testid="user-dropdown"
+      >
+        <span id="user-menu-label" className="sr-only">
+          {t('nav.userMenu')}
+        </span>
         <Avatar size={30} src={avatar || undefined} icon={<UserOutlined />} alt="" className="user-avatar" data-testid="user-avatar" />
-        {!compact ? <span className="user-name">{name}</span> : null}
+        {!compact ? (
+          // The account's name is data, not interface text (translate="no").
+          <span id="user-menu-name" className="user-name" translate="no">
+            {name}
+          </span>
+        ) : null}
         <DownOutlined className="user-caret" aria-hidden />
       </button>
     </Dropdown>

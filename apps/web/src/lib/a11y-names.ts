@@ -56,8 +56,13 @@ function labelStep(el: Element) {
   if (el.getAttribute('aria-label') !== name) el.setAttribute('aria-label', name);
 }
 
+/** antd's table measure row is aria-hidden but holds copies of the header's controls: inert takes them out of the tab order. */
+const MEASURE_ROW = 'tr.ant-table-measure-row';
+
 function visit(root: ParentNode) {
+  for (const el of root.querySelectorAll(MEASURE_ROW)) el.setAttribute('inert', '');
   if (root instanceof Element) {
+    if (root.matches(MEASURE_ROW)) root.setAttribute('inert', '');
     if (root.matches(ICON)) labelIcon(root);
     if (root.matches(STEP)) labelStep(root);
   }

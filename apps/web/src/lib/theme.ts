@@ -44,6 +44,8 @@ export function themeConfig(colour: string, size: UiSize, dark = false): ThemeCo
       colorTextTertiary: muted,
       colorTextDescription: muted,
       colorTextPlaceholder: muted,
+      // Danger links and buttons (#ff4d4f, dark #dc4446) reach 4.5:1 as text on the page and on a hovered row.
+      colorError: dark ? '#e3696b' : '#d24041',
       borderRadius: 6,
       fontSize: 14,
     },

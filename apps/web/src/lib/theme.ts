@@ -8,22 +8,25 @@ import { applyAppearance } from './settings';
 const DARK_HOVER_BG = '#262626';
 const SIDER = { light: { bg: '#001529', sub: '#000c17', logo: '#002140' }, dark: { bg: '#141414', sub: '#0a0a0a', logo: '#1f1f1f' } };
 
-const darkLinks = new Map<string, string>();
+const darkSeeds = new Map<string, { seed: string; derived: string }>();
 /**
- * The link seed for the dark theme: antd's dark algorithm derives the link colour from it (darker), so the
- * seed is lightened until the derived colour reads at 4.5:1 on the dark page.
+ * A seed colour for the dark theme (`colorLink`, `colorError`): antd's dark algorithm derives a darker colour
+ * from it, so the seed is lightened until the derived colour reads at 4.5:1 on a hovered dark row.
  */
-function darkLinkSeed(colour: string): string {
-  let seed = darkLinks.get(colour);
-  if (!seed) {
-    seed = shiftUntil(colour, 'white', (c) => {
-      const derived = antdTheme.getDesignToken({ token: { colorLink: c }, algorithm: antdTheme.darkAlgorithm }).colorLink;
-      return contrast(derived, DARK_HOVER_BG) >= MIN_CONTRAST + 0.05;
-    });
-    darkLinks.set(colour, seed);
+function darkSeed(key: 'colorLink' | 'colorError', colour: string): { seed: string; derived: string } {
+  const id = `${key}${colour}`;
+  let found = darkSeeds.get(id);
+  if (!found) {
+    const derive = (c: string) => antdTheme.getDesignToken({ token: { [key]: c }, algorithm: antdTheme.darkAlgorithm })[key];
+    const seed = shiftUntil(colour, 'white', (c) => contrast(derive(c), DARK_HOVER_BG) >= MIN_CONTRAST + 0.05);
+    found = { seed, derived: derive(seed) };
+    darkSeeds.set(id, found);
   }
-  return seed;
+  return found;
 }
+
+/** Danger text on white, a grey header or a tinted row: 5.3:1 on white keeps 4.5:1 on those. */
+const LIGHT_ERROR = shiftUntil('#ff4d4f', 'black', (c) => contrast(c, '#ffffff') >= 5.3);
 
 /**
  * antd's theme: the chosen colour made readable (lib/contrast.ts), light or dark algorithm, compact for mini.
@@ -32,7 +35,7 @@ function darkLinkSeed(colour: string): string {
 export function themeConfig(colour: string, size: UiSize, dark = false): ThemeConfig {
   const primary = readablePrimary(colour);
   const base = dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm;
-  const link = dark ? darkLinkSeed(colour) : primary;
+  const link = dark ? darkSeed('colorLink', colour) : { seed: primary, derived: primary };
   const sider = dark ? SIDER.dark : SIDER.light;
   // antd's secondary texts (breadcrumb links, descriptions, hints) at 0.45 alpha miss 4.5:1: 0.6 reaches it.
   const muted = dark ? 'rgba(255, 255, 255, 0.6)' : 'rgba(0, 0, 0, 0.6)';
@@ -40,18 +43,24 @@ export function themeConfig(colour: string, size: UiSize, dark = false): ThemeCo
     token: {
       colorPrimary: primary,
       colorInfo: primary,
-      colorLink: link,
+      colorLink: link.seed,
+      // Primary-coloured text (selected tree nodes, typography links) reads like links.
+      ...(dark ? { colorPrimaryText: link.derived, colorPrimaryTextHover: link.derived } : {}),
       colorTextTertiary: muted,
       colorTextDescription: muted,
       colorTextPlaceholder: muted,
       // Danger links and buttons (#ff4d4f, dark #dc4446) reach 4.5:1 as text on the page and on a hovered row.
-      colorError: dark ? '#e3696b' : '#d24041',
+      colorError: dark ? darkSeed('colorError', '#ff4d4f').seed : LIGHT_ERROR,
       borderRadius: 6,
       fontSize: 14,
     },
     algorithm: size === 'mini' ? [base, antdTheme.compactAlgorithm] : base,
     components: {
       Layout: dark ? { siderBg: sider.bg, headerPadding: '0 16px', headerHeight: 50 } : { siderBg: sider.bg, headerBg: '#ffffff', bodyBg: '#f0f2f5', headerPadding: '0 16px', headerHeight: 50 },
+      // The table's empty text ("no records") is drawn in the disabled colour.
+      Table: { colorTextDisabled: muted },
+      // The unchecked switch's grey track under white text.
+      Switch: { colorTextQuaternary: dark ? 'rgba(255, 255, 255, 0.35)' : 'rgba(0, 0, 0, 0.55)', colorTextTertiary: dark ? 'rgba(255, 255, 255, 0.45)' : 'rgba(0, 0, 0, 0.65)' },
       Menu: { darkItemBg: sider.bg, darkSubMenuItemBg: sider.sub, darkItemColor: 'rgba(255, 255, 255, 0.75)' },
     },
   };
@@ -59,8 +68,9 @@ export function themeConfig(colour: string, size: UiSize, dark = false): ThemeCo
 }
 
 export const PRESET_COLOURS = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'orange', 'yellow', 'volcano', 'geekblue', 'lime', 'gold'];
-const STATUSES = ['Success', 'Warning', 'Error'];
-export const TAG_COLOURS = [...PRESET_COLOURS, ...STATUSES.map((x) => x.toLowerCase())];
+/** Status tags by class (`ant-tag-<class>`) and their antd colour token. */
+const STATUSES = { success: 'Success', warning: 'Warning', error: 'Error', processing: 'Info' } as const;
+export const TAG_COLOURS = [...PRESET_COLOURS, ...Object.keys(STATUSES)];
 
 /**
  * Text colours antd draws on their own light backgrounds (tags: `<preset>7` on `<preset>1`; status tags and
@@ -76,7 +86,7 @@ function readableTagColours(config: ThemeConfig, dark: boolean): Record<string, 
         : shiftUntil(fg, dark ? 'white' : 'black', (c) => contrast(c, bg) >= MIN_CONTRAST + 0.05);
   };
   for (const c of PRESET_COLOURS) fix(tk[`${c}7`]!, tk[`${c}1`]!, c);
-  for (const s of STATUSES) fix(tk[`color${s}`]!, tk[`color${s}Bg`]!, s.toLowerCase());
+  for (const [cls, s] of Object.entries(STATUSES)) fix(tk[`color${s}`]!, tk[`color${s}Bg`]!, cls);
   return out;
 }
 

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { accessibleRoutes } from '@app/contract/access';
 import { MESSAGES } from '@app/contract/messages';
 import { ROUTES, type RouteDef } from '@app/contract/routes';
@@ -63,11 +63,12 @@ async function openAs(lang: Lang, username?: string, kind: LoginKind = 'platform
 
 /** Requests in flight, counted from Playwright's events: a page is ready when none is left. */
 function trackRequests(page: Page) {
-  let inflight = 0;
-  page.on('request', () => inflight++);
-  page.on('requestfinished', () => inflight--);
-  page.on('requestfailed', () => inflight--);
-  return () => inflight;
+  // A set, not a counter: a request that began before tracking must not count below zero when it ends.
+  const inflight = new Set<Request>();
+  page.on('request', (r) => inflight.add(r));
+  page.on('requestfinished', (r) => inflight.delete(r));
+  page.on('requestfailed', (r) => inflight.delete(r));
+  return () => inflight.size;
 }
 
 /** Waits until the page's content has loaded: its frame is shown, no request is in flight, no spinner or skeleton is left. */
@@ -104,7 +105,14 @@ async function setDark(page: Page, dark: boolean) {
   await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
   await poll(() => page.evaluate(() => document.documentElement.dataset.appearance)).toBe(dark ? 'dark' : 'light');
   // antd's transitions (colours fade in 0.2 s): axe must see the final colours.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  // (a few rounds: a colour change can start further transitions a frame later; endless ones are skipped)
+  await page.evaluate(async () => {
+    for (let round = 0; round < 3; round++) {
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+      const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+      await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
 }
 
 /** Both appearances of the page now shown; violations listed by page; a screenshot of each when `shot` names one. */
@@ -276,7 +284,7 @@ describe("axe (critical and serious) in light and dark, and every accessible nam
       failures.push(...(await englishNames(page, v, 'zh', p.path)));
     });
     expect(failures).toEqual([]);
-  }, 240_000);
+  }, 420_000);
 
   it.each(['es', 'ja'] as const)(
     'every page of the admin in %s: names',

@@ -21,6 +21,17 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Route names some apps/web/src/features/<name>/pages.ts registers (a page is built when it does). */
+export function builtPages(): Set<string> {
+  const features = path.resolve(import.meta.dirname, '../apps/web/src/features');
+  const names = new Set<string>();
+  for (const f of fs.readdirSync(features)) {
+    const file = path.join(features, f, 'pages.ts');
+    if (!fs.existsSync(file)) continue;
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(/^\s*(\w+)\s*:\s*(?:lazy|page)\(/gm)) names.add(m[1]!);
+  }
+  return names;
+}
 export interface RunningServer {
   url: string;
   dataDir: string;

@@ -100,7 +100,8 @@ describe('settings drawer, size and sidebar', () => {
     const { context, page } = await open();
     await signIn(page, suite.server.url, 'admin');
     await searchButton(page).waitFor();
-    expect(await backgroundOf(page, 'filter-search')).toBe('rgb(24, 144, 255)'); // #1890ff by default
+    // #1890ff by default, darkened by the same hue until white text on it reaches 4.5:1 (lib/contrast.ts readablePrimary)
+    expect(await backgroundOf(page, 'filter-search')).toBe('rgb(18, 108, 191)');
 
     await openSettings(page);
     await page.getByTestId('theme-preset-6959CD').click();
@@ -121,7 +122,7 @@ describe('settings drawer, size and sidebar', () => {
 
     await openSettings(page);
     await page.getByTestId('settings-reset').click();
-    await poll(() => backgroundOf(page, 'filter-search')).toBe('rgb(24, 144, 255)');
+    await poll(() => backgroundOf(page, 'filter-search')).toBe('rgb(18, 108, 191)');
     await poll(() => page.getByTestId('tags-view').count()).toBe(1);
     await poll(() => page.getByTestId('sidebar-logo').count()).toBe(1);
     await context.close();

@@ -4,11 +4,9 @@
  * contracts and the mobile drawer, in Chromium against the real server (demo seed, fresh data).
  * Screenshots: test-artifacts/shell-*.png.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page, Response } from 'playwright-core';
-import { api, DEMO_PASSWORD, e2eSuite, type LoginKind, pickDropdownItem, poll, screenshot, sessionKey, settle, signIn as signInAt, submitLogin } from '../harness';
+import { api, builtPages, DEMO_PASSWORD, e2eSuite, type LoginKind, pickDropdownItem, poll, screenshot, sessionKey, settle, signIn as signInAt, submitLogin } from '../harness';
 
 type Kind = LoginKind;
 
@@ -23,17 +21,6 @@ const tableRows = (scope: Locator) => scope.locator('.ant-table-tbody tr.ant-tab
 // ---------------------------------------------------------------------------------------------
 // Expected menus: packages/contract/src/access.test.ts, limited to the screens that are built.
 
-/** Route names some apps/web/src/features/<name>/pages.ts registers (a page is built when it does). */
-function builtPages(): Set<string> {
-  const features = path.resolve(import.meta.dirname, '../../apps/web/src/features');
-  const names = new Set<string>();
-  for (const f of fs.readdirSync(features)) {
-    const file = path.join(features, f, 'pages.ts');
-    if (!fs.existsSync(file)) continue;
-    for (const m of fs.readFileSync(file, 'utf8').matchAll(/^\s*(\w+)\s*:\s*(?:lazy|page)\(/gm)) names.add(m[1]!);
-  }
-  return names;
-}
 const BUILT = builtPages();
 
 /** `Name@/path` leaves (and the page that must be built, when it differs from Name), or `{ Parent: leaves }`. */

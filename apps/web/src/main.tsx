@@ -10,6 +10,7 @@ import './lib/i18n';
 import './app/locales';
 import './app/pages';
 import { installErrorLog, logRenderError } from './lib/error-log';
+import { installAccessibleNames } from './lib/a11y-names';
 import { Providers } from './app/providers';
 import { AppRouter } from './app/router';
 import { preloadSignedIn } from './lib/pages';
@@ -17,6 +18,7 @@ import { getToken } from './lib/storage';
 import './styles.css';
 
 installErrorLog();
+installAccessibleNames();
 installCspShims(cspNonce);
 // Signed in already (a reload, a bookmark): shell and page code start downloading now, beside the user info.
 if (getToken() && !/^\/(login|auth-redirect|404|401)\b/.test(window.location.pathname)) preloadSignedIn(window.location.pathname);

@@ -1,7 +1,5 @@
-import { useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, type ReactNode } from 'react';
 import ConfigProvider from 'antd/es/config-provider';
-import antdTheme from 'antd/es/theme';
-import type { ThemeConfig } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import zhCN from 'antd/es/locale/zh_CN';
 import enUS from 'antd/es/locale/en_US';
@@ -10,7 +8,8 @@ import jaJP from 'antd/es/locale/ja_JP';
 import { I18nextProvider } from 'react-i18next';
 import type { Lang } from '@app/contract/i18n';
 import type { UiSize } from '@app/contract/constants';
-import { useSettings } from '../lib/settings';
+import { useIsDark, useSettings } from '../lib/settings';
+import { applyCssTokens, themeConfig } from '../lib/theme';
 import { i18n } from '../lib/i18n';
 import { cspNonce } from '../lib/csp';
 
@@ -22,17 +21,6 @@ const ANTD_LOCALES: Record<Lang, Locale> = { zh: zhCN, en: enUS, es: esES, ja: j
 /** Spec sizes -> antd: default = large, medium = medium (antd 6's name for middle), small, mini = small + compact. */
 const COMPONENT_SIZE: Record<UiSize, 'large' | 'medium' | 'small'> = { default: 'large', medium: 'medium', small: 'small', mini: 'small' };
 
-export function themeConfig(colour: string, size: UiSize): ThemeConfig {
-  return {
-    token: { colorPrimary: colour, colorInfo: colour, colorLink: colour, borderRadius: 6, fontSize: 14 },
-    algorithm: size === 'mini' ? [antdTheme.defaultAlgorithm, antdTheme.compactAlgorithm] : antdTheme.defaultAlgorithm,
-    components: {
-      Layout: { siderBg: '#001529', headerBg: '#ffffff', bodyBg: '#f0f2f5', headerPadding: '0 16px', headerHeight: 50 },
-      Menu: { darkItemBg: '#001529', darkSubMenuItemBg: '#000c17' },
-    },
-  };
-}
-
 /**
  * Theme colour, size and locale through ConfigProvider, at once and from the first render (ui.md).
  * antd's App (messages/modals) and the query cache are added by the shell (shell/AppFrame.tsx), so the
@@ -42,10 +30,10 @@ export function Providers({ children }: { children: ReactNode }) {
   const colour = useSettings((s) => s.theme);
   const size = useSettings((s) => s.size);
   const lang = useSettings((s) => s.lang);
-  // Plain CSS (tags view, login page) reads the theme colour from this variable.
-  useLayoutEffect(() => {
-    document.documentElement.style.setProperty('--app-primary', colour);
-  }, [colour]);
+  const dark = useIsDark();
+  const config = useMemo(() => themeConfig(colour, size, dark), [colour, size, dark]);
+  // Plain CSS (shell, tags view, login page) reads the theme's colours from variables.
+  useLayoutEffect(() => applyCssTokens(config, dark), [config, dark]);
   // The server paints the static login page in this language before any script runs (apps/server/src/http/web.ts).
   useEffect(() => {
     // biome-ignore lint/suspicious/noDocumentCookie: a plain preference the server reads with the page request; nothing secret
@@ -53,7 +41,7 @@ export function Providers({ children }: { children: ReactNode }) {
   }, [lang]);
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider csp={CSP} locale={ANTD_LOCALES[lang]} componentSize={COMPONENT_SIZE[size]} theme={themeConfig(colour, size)}>
+      <ConfigProvider csp={CSP} locale={ANTD_LOCALES[lang]} componentSize={COMPONENT_SIZE[size]} theme={config}>
         {children}
       </ConfigProvider>
     </I18nextProvider>

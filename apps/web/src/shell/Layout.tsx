@@ -101,12 +101,16 @@ function Shell() {
         </AntLayout.Sider>
       )}
       <AntLayout className="app-main" style={{ marginInlineStart: isMobile ? 0 : siderWidth }}>
-        <div className={`app-header${fixedHeader ? ' is-fixed' : ''}`}>
+        <header className={`app-header${fixedHeader ? ' is-fixed' : ''}`}>
           <Navbar access={access} isMobile={isMobile} title={pageTitle} />
           {tagsView ? <TagsView access={access} /> : null}
-        </div>
-        <OverdueNotice />
+        </header>
         <AntLayout.Content className="app-content" id="main-content">
+          <OverdueNotice />
+          {/* One heading 1 per page for screen readers (the breadcrumb shows the same title). */}
+          <h1 className="sr-only" data-testid="page-heading">
+            {pageTitle}
+          </h1>
           <ContentRoutes routes={access.routes} pages={access.pages} />
           <KeepAlive pages={access.pages} />
         </AntLayout.Content>

@@ -25,7 +25,7 @@ export function Navbar({ access, isMobile, title }: { access: AccessModel; isMob
   const expanded = isMobile ? mobileOpen : opened;
 
   return (
-    <header className="navbar" data-testid="navbar">
+    <div className="navbar" data-testid="navbar">
       <div className="navbar-left">
         <Tooltip title={t('nav.toggleSidebar')}>
           <Button
@@ -52,6 +52,6 @@ export function Navbar({ access, isMobile, title }: { access: AccessModel; isMob
         </Tooltip>
         <UserDropdown compact={isMobile} />
       </div>
-    </header>
+    </div>
   );
 }

@@ -3,10 +3,11 @@ import ColorPicker from 'antd/es/color-picker';
 import Divider from 'antd/es/divider';
 import Drawer from 'antd/es/drawer';
 import Flex from 'antd/es/flex';
+import Segmented from 'antd/es/segmented';
 import Switch from 'antd/es/switch';
 import { useTranslation } from 'react-i18next';
 import { THEME_PRESETS } from '@app/contract/constants';
-import { useSettings, type Settings } from '../lib/settings';
+import { APPEARANCES, type Appearance, useSettings, type Settings } from '../lib/settings';
 import { useUi } from '../lib/ui';
 
 type BoolSetting = 'tagsView' | 'fixedHeader' | 'sidebarLogo' | 'pinyinSearch';
@@ -31,6 +32,7 @@ export default function SettingsDrawer() {
   const open = useUi((s) => s.settingsOpen);
   const setUi = useUi((s) => s.set);
   const theme = useSettings((s) => s.theme);
+  const appearance = useSettings((s) => s.appearance);
   const set = useSettings((s) => s.set);
   const reset = useSettings((s) => s.reset);
   return (
@@ -46,6 +48,19 @@ export default function SettingsDrawer() {
         </Button>
       }
     >
+      <div className="settings-row">
+        <div id="setting-appearance-label" className="settings-label">
+          {t('settings.appearance')}
+        </div>
+        <Segmented<Appearance>
+          block
+          aria-labelledby="setting-appearance-label"
+          value={appearance}
+          options={APPEARANCES.map((a) => ({ value: a, label: <span data-testid={`setting-appearance-${a}`}>{t(`settings.appearances.${a}`)}</span> }))}
+          onChange={(v) => set('appearance', v)}
+          data-testid="setting-appearance"
+        />
+      </div>
       <Flex justify="space-between" align="center" className="settings-row">
         <span id="setting-theme-label">{t('settings.themeColor')}</span>
         <ColorPicker

@@ -38,10 +38,25 @@ export function UserDropdown({ compact }: { compact?: boolean }) {
         },
       }}
     >
-      <button type="button" className="user-dropdown" aria-label={t('nav.userMenu')} data-testid="user-dropdown">
+      <button
+        type="button"
+        className="user-dropdown"
+        aria-labelledby={compact ? undefined : 'user-menu-name user-menu-label'}
+        aria-label={compact ? t('nav.userMenu') : undefined}
+        aria-haspopup="menu"
+        data-testid="user-dropdown"
+      >
+        <span id="user-menu-label" className="sr-only">
+          {t('nav.userMenu')}
+        </span>
         <Avatar size={30} src={avatar || undefined} icon={<UserOutlined />} alt="" className="user-avatar" data-testid="user-avatar" />
-        {!compact ? <span className="user-name">{name}</span> : null}
-        <DownOutlined className="user-caret" />
+        {!compact ? (
+          // The account's name is data, not interface text (translate="no").
+          <span id="user-menu-name" className="user-name" translate="no">
+            {name}
+          </span>
+        ) : null}
+        <DownOutlined className="user-caret" aria-hidden />
       </button>
     </Dropdown>
   );

@@ -22,7 +22,7 @@ export function ListEmpty({ reason, onClear, onRetry, noDataText, errorText }: {
       description={
         <>
           <div style={{ fontWeight: 500 }}>{title}</div>
-          {hint ? <div style={{ fontSize: 12, opacity: 0.65 }}>{hint}</div> : null}
+          {hint ? <div style={{ fontSize: 12, color: 'var(--app-text-2)' }}>{hint}</div> : null}
         </>
       }
     >

@@ -73,9 +73,9 @@ export default function LoginPage() {
 
   return (
     <div className="login-page">
-      <div className="login-lang">
+      <header className="login-lang">
         <LoginLang />
-      </div>
+      </header>
       <main className="login-main">
         <div className="login-brand">
           <img src="/favicon.svg" alt="" width={48} height={48} />

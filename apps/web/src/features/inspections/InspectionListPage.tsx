@@ -22,12 +22,13 @@ const FILTERS = ['keyword', 'person', 'institution_id', 'device_id', 'doctor_id'
 const CODECS = [dateRangeFilter('date', 'date_from', 'date_to'), numberFilter('institution_id'), numberFilter('device_id')];
 
 /** The device filter: the caller's devices by serial or name (the device list's own scoped call). */
-function DeviceSelect(props: { value?: number; onChange?: (v: number | undefined) => void; placeholder: string }) {
+function DeviceSelect(props: { id?: string; value?: number; onChange?: (v: number | undefined) => void; placeholder: string }) {
   const [keyword, setKeyword] = useState('');
   const { data, isFetching } = useDeviceOptions(keyword);
   const options = (data?.list ?? []).map((d) => ({ value: d.id, label: `${d.serial} · ${d.name}` }));
   return (
     <Select
+      id={props.id}
       allowClear
       showSearch={{ filterOption: false, onSearch: setKeyword }}
       loading={isFetching}

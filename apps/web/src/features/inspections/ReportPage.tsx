@@ -10,6 +10,7 @@ import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Access } from '../../lib/access';
+import { LightScope } from '../../components/LightScope';
 import { formatDateTime } from '../../lib/time';
 import { useInspectionReport, useRecompute } from './api';
 import { ReportSheet } from './ReportSheet';
@@ -72,11 +73,15 @@ export default function ReportPage() {
         </Button>
       </Space>
       <div className="report-screen">
-        <ReportSheet data={data} />
+        <LightScope>
+          <ReportSheet data={data} />
+        </LightScope>
       </div>
       {createPortal(
         <div className="report-print" aria-hidden="true">
-          <ReportSheet data={data} />
+          <LightScope>
+            <ReportSheet data={data} />
+          </LightScope>
         </div>,
         document.body,
       )}

@@ -1,0 +1,323 @@
+/**
+ * Accessibility and language completeness (issue 13, items 3-4), in Chromium against the real server:
+ * - axe-core (critical and serious impact) on every page the admin can open (the menu's pages from the
+ *   contract's ROUTES, the hidden pages with a demo id), the login page, and a grade-1 and a grade-3
+ *   account's pages, each in light and in dark (appearance "system", switched with the emulated
+ *   prefers-color-scheme, so one visit checks both);
+ * - the same walk in zh, es and ja collects every accessible name on the page and fails on an English
+ *   word outside data.
+ * Screenshots: test-artifacts/a11y-<account>-<lang>-<appearance>-<page>.png for a few pages.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { accessibleRoutes } from '@app/contract/access';
+import { MESSAGES } from '@app/contract/messages';
+import { ROUTES, type RouteDef } from '@app/contract/routes';
+import { api, builtPages, DEMO_PASSWORD, e2eSuite, type LoginKind, poll, screenshot, signIn } from '../harness';
+
+const suite = e2eSuite('a11y');
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const BUILT = builtPages();
+const LANG_TAG = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
+type Lang = keyof typeof LANG_TAG;
+
+/** Leaf pages a viewer can open by the contract's table (hidden ones need an id: added by hand). */
+function pagesOf(viewer: { isAdmin: boolean; grade: 0 | 1 | 2 | 3 }): { name: string; path: string }[] {
+  const out: { name: string; path: string }[] = [];
+  const walk = (list: readonly RouteDef[]) => {
+    for (const r of list) {
+      if (r.children) walk(r.children);
+      else if (!r.path.includes(':') && BUILT.has(r.name)) out.push({ name: r.name, path: r.path });
+    }
+  };
+  walk(accessibleRoutes(viewer, { isBuilt: (n) => BUILT.has(n) }));
+  return out;
+}
+
+/** A demo id for the hidden pages. */
+async function demoIds(url: string) {
+  const key = (await api(url, 'POST', '/login/login', { username: 'admin', password: DEMO_PASSWORD })).datas.key as string;
+  const first = async (path: string) => {
+    const res = await api(url, 'GET', path, { key, page: 1, limit: 1 });
+    const id = res.datas?.list?.[0]?.id;
+    expect(id, path).toBeTypeOf('number');
+    return id as number;
+  };
+  return { inspection: await first('/inspection/list'), device: await first('/equipment/list'), acupoint: await first('/acupoint/list') };
+}
+
+/** A signed-in context in a language with appearance "system" (light or dark follows emulateMedia). */
+async function openAs(lang: Lang, username?: string, kind: LoginKind = 'platform'): Promise<{ context: BrowserContext; page: Page }> {
+  const made = await suite.open({ locale: LANG_TAG[lang] });
+  await made.context.addInitScript((l: string) => {
+    if (!localStorage.getItem('bioadmin:lang')) localStorage.setItem('bioadmin:lang', JSON.stringify(l));
+    localStorage.setItem('bioadmin:settings', JSON.stringify({ ...JSON.parse(localStorage.getItem('bioadmin:settings') ?? '{}'), appearance: 'system' }));
+  }, lang);
+  if (username) await signIn(made.page, suite.server.url, username, kind);
+  return made;
+}
+
+/** Requests in flight, counted from Playwright's events: a page is ready when none is left. */
+function trackRequests(page: Page) {
+  // A set, not a counter: a request that began before tracking must not count below zero when it ends.
+  const inflight = new Set<Request>();
+  page.on('request', (r) => inflight.add(r));
+  page.on('requestfinished', (r) => inflight.delete(r));
+  page.on('requestfailed', (r) => inflight.delete(r));
+  return () => inflight.size;
+}
+
+/** Waits until the page's content has loaded: its frame is shown, no request is in flight, no spinner or skeleton is left. */
+async function ready(page: Page, inflight: () => number, name?: string) {
+  if (name) await page.locator(`.page-frame[data-page="${name}"]:visible`).first().waitFor({ timeout: 20_000 });
+  await poll(async () => inflight() === 0 && (await page.locator('.ant-spin-spinning, .ant-skeleton-active').count()) === 0 && inflight() === 0).toBe(true);
+}
+
+interface Violation {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: string[];
+}
+
+/** axe-core on the page (injected once per document), critical and serious only. */
+async function axe(page: Page): Promise<Violation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const a = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
+    const result = await a.run(document, { resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } });
+    return (result.violations as { id: string; impact: string; help: string; nodes: { target: string[]; html: string; failureSummary: string }[] }[])
+      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}: ${n.failureSummary.split('\n').slice(1, 2).join('')}`),
+      }));
+  });
+}
+
+async function setDark(page: Page, dark: boolean) {
+  await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
+  await poll(() => page.evaluate(() => document.documentElement.dataset.appearance)).toBe(dark ? 'dark' : 'light');
+  // antd's transitions (colours fade in 0.2 s): axe must see the final colours.
+  // (a few rounds: a colour change can start further transitions a frame later; endless ones are skipped)
+  await page.evaluate(async () => {
+    for (let round = 0; round < 3; round++) {
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+      const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+      await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
+}
+
+/** Both appearances of the page now shown; violations listed by page; a screenshot of each when `shot` names one. */
+async function axeBoth(page: Page, label: string, failures: string[], shot?: string) {
+  for (const dark of [false, true]) {
+    await setDark(page, dark);
+    for (const v of await axe(page)) failures.push(`${label} [${dark ? 'dark' : 'light'}] ${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.join('\n    ')}`);
+    if (shot) await screenshot(page, `${shot}-${dark ? 'dark' : 'light'}`);
+  }
+  await setDark(page, false);
+}
+
+/** Every accessible name on the page: aria-label, aria-labelledby text, title, alt, placeholder, and the text of buttons, links, tabs and menu items. */
+async function accessibleNames(page: Page): Promise<{ where: string; name: string }[]> {
+  return page.evaluate((dataSelector: string) => {
+    const SELECTOR = '[aria-label], [aria-labelledby], [title], img[alt], input[placeholder], textarea[placeholder], button, a[href], [role="button"], [role="tab"], [role="menuitem"], [role="img"]';
+    const shown = (el: Element) => !el.closest('[aria-hidden="true"]') && (el as HTMLElement).checkVisibility?.({ visibilityProperty: true });
+    const out: { where: string; name: string }[] = [];
+    for (const el of document.querySelectorAll(SELECTOR)) {
+      if (el.closest(dataSelector) || !shown(el)) continue;
+      const labelled = el
+        .getAttribute('aria-labelledby')
+        ?.split(/\s+/)
+        .map((id) => document.getElementById(id))
+        .filter((x) => x && !x.closest(dataSelector))
+        .map((x) => x!.textContent)
+        .join(' ');
+      const names = [el.getAttribute('aria-label'), labelled, el.getAttribute('title'), el.getAttribute('alt'), el.getAttribute('placeholder')];
+      if (el.matches('button, a[href], [role="button"], [role="tab"], [role="menuitem"]') && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby')) {
+        const copy = el.cloneNode(true) as HTMLElement;
+        for (const d of copy.querySelectorAll(dataSelector)) d.remove();
+        names.push(copy.textContent);
+      }
+      const where = `${el.tagName.toLowerCase()}${typeof el.className === 'string' && el.className ? `.${el.className.split(' ')[0]}` : ''}`;
+      for (const name of names) if (name?.trim()) out.push({ where, name: name.trim() });
+    }
+    return out;
+  }, DATA);
+}
+
+/**
+ * Data, not interface text: table bodies, descriptions' values, chosen select values and options, tree
+ * titles, tags, and anything marked translate="no" (the account's name) or with a language of its own (the
+ * language picker's "English").
+ */
+const DATA =
+  '.ant-table-tbody, .ant-descriptions-item-content, .ant-select-selection-item, .ant-select-item-option-content, .ant-tree-title, .ant-tree-select, .ant-tag, [translate="no"], [lang]:not(html), .ant-input-affix-wrapper input[value]:not([value=""])';
+
+/** The strings of one language in a table of { zh, en, es, ja } texts (route titles, server messages). */
+function pick(value: unknown, lang: Lang, out: string[] = []): string[] {
+  if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    if (typeof o.en === 'string' && typeof o.zh === 'string') out.push(String(o[lang]));
+    else for (const v of Object.values(o)) pick(v, lang, out);
+  }
+  return out;
+}
+
+/** Words of the strings in a locale object (nested). */
+function wordsOf(value: unknown, out = new Set<string>()): Set<string> {
+  if (typeof value === 'string') for (const w of value.match(/[A-Za-z]{2,}/g) ?? []) out.add(w.toLowerCase());
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) wordsOf(v, out);
+  return out;
+}
+
+/**
+ * The interface's words by language: the shell's and every feature's locales, antd's locale. An English word
+ * is one the English interface uses (or antd's and its icons' built-in English: icon names, "Increase Value")
+ * that the reader's interface does not: "ID" or "CSV" in the zh strings are the zh interface's own.
+ */
+async function vocabularies() {
+  const web = path.resolve(import.meta.dirname, '../../apps/web/src');
+  const ANTD = { en: 'en_US', zh: 'zh_CN', es: 'es_ES', ja: 'ja_JP' } as const;
+  const vocab = {} as Record<Lang, Set<string>>;
+  const features = fs.readdirSync(path.join(web, 'features')).filter((f) => fs.existsSync(path.join(web, 'features', f, 'locales.ts')));
+  const featureLocales = await Promise.all(features.map(async (f) => (await import(path.join(web, 'features', f, 'locales.ts'))).default as Record<Lang, unknown>));
+  for (const lang of ['en', 'zh', 'es', 'ja'] as const) {
+    const words = wordsOf((await import(path.join(web, 'locales', `${lang}.ts`))).default);
+    for (const f of featureLocales) wordsOf(f[lang], words);
+    wordsOf(require(`antd/lib/locale/${ANTD[lang]}`).default, words);
+    wordsOf(pick([ROUTES, MESSAGES], lang), words);
+    vocab[lang] = words;
+  }
+  const icons = fs.readdirSync(path.dirname(require.resolve('@ant-design/icons-svg/lib/asn/UserOutlined.js'))).map((f) => f.replace(/(Outlined|Filled|TwoTone)?\.js$/, ''));
+  for (const name of icons) wordsOf(name.replace(/([a-z])([A-Z])/g, '$1 $2'), vocab.en);
+  for (const w of ['increase', 'decrease', 'value', 'select', 'all', 'custom', 'selection', 'segmented', 'control']) vocab.en.add(w);
+  return vocab;
+}
+
+/**
+ * Words that are names in every language: the language picker's "English" (each language by its own name,
+ * like 中文 and Español), formats and units the product shows as they are.
+ */
+const ALLOWED_WORDS = new Set(['english', 'csv', 'excel', 'xlsx', 'pdf', 'api', 'id', 'url', 'openapi', 'json', 'png', 'jpg', 'jpeg', 'webp']);
+
+/** Names with an English word (of the English interface, absent from the reader's) on the page now. */
+async function englishNames(page: Page, vocab: Record<Lang, Set<string>>, lang: Lang, label: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const { where, name } of await accessibleNames(page)) {
+    const english = (name.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => {
+      const lower = w.toLowerCase();
+      return vocab.en.has(lower) && !vocab[lang].has(lower) && !ALLOWED_WORDS.has(lower);
+    });
+    if (english.length) out.push(`${label} ${where}: "${name.slice(0, 80)}" (${english.join(', ')})`);
+  }
+  return [...new Set(out)];
+}
+
+/** The admin's pages: the menu's, then the hidden ones with a demo id. */
+async function adminPages() {
+  const ids = await demoIds(suite.server.url);
+  return [
+    ...pagesOf({ isAdmin: true, grade: 0 }),
+    { name: 'DeviceEndRecordOfDevice', path: `/dashboard/device-end-record/${ids.device}` },
+    { name: 'InspectionReport', path: `/inspection/report/${ids.inspection}` },
+    { name: 'InspectionResult', path: `/inspection/result/${ids.inspection}` },
+    { name: 'AcupointAction', path: `/acupoint/action/${ids.acupoint}` },
+  ];
+}
+
+/**
+ * Opens each page in turn inside the app (as a click on the menu does: the history changes, the router
+ * follows), waits for its content, and runs `check` on it.
+ */
+async function walk(page: Page, pages: { name: string; path: string }[], check: (p: { name: string; path: string }) => Promise<void>) {
+  const inflight = trackRequests(page);
+  for (const p of pages) {
+    await page.evaluate((to) => {
+      history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, p.path);
+    await ready(page, inflight, p.name);
+    await check(p);
+  }
+}
+
+const SHOTS = new Set(['DeviceList', 'InstitutionList', 'ParamsSetting', 'InspectionResult', 'InspectionReport', 'FinanceRecordList']);
+
+describe("axe (critical and serious) in light and dark, and every accessible name in the reader's language", () => {
+  let vocab: Record<Lang, Set<string>>;
+  const vocabulary = async () => {
+    vocab ??= await vocabularies();
+    return vocab;
+  };
+
+  it('the login page in en (axe), zh, es and ja (names)', async () => {
+    const { page } = await openAs('en');
+    await page.goto(`${suite.server.url}/login`);
+    await page.getByTestId('login-submit').waitFor();
+    const failures: string[] = [];
+    await axeBoth(page, '/login', failures, 'a11y-login-en');
+    const v = await vocabulary();
+    for (const lang of ['zh', 'es', 'ja'] as const) {
+      await page.getByTestId(`lang-${lang}`).click();
+      await poll(() => page.evaluate(() => document.documentElement.lang.slice(0, 2))).toBe(lang);
+      failures.push(...(await englishNames(page, v, lang, `/login (${lang})`)));
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('every page of the admin (menu pages and hidden pages with a demo id): axe and zh names', async () => {
+    const pages = await adminPages();
+    expect(pages.length).toBeGreaterThan(20);
+    const v = await vocabulary();
+    const { page } = await openAs('zh', 'admin');
+    const failures: string[] = [];
+    await walk(page, pages, async (p) => {
+      await axeBoth(page, p.path, failures, SHOTS.has(p.name) ? `a11y-admin-zh-${p.name}` : undefined);
+      failures.push(...(await englishNames(page, v, 'zh', p.path)));
+    });
+    expect(failures).toEqual([]);
+  }, 420_000);
+
+  it.each(['es', 'ja'] as const)(
+    'every page of the admin in %s: names',
+    async (lang) => {
+      const pages = await adminPages();
+      const v = await vocabulary();
+      const { page } = await openAs(lang, 'admin');
+      const failures: string[] = [];
+      await walk(page, pages, async (p) => {
+        failures.push(...(await englishNames(page, v, lang, p.path)));
+      });
+      expect(failures).toEqual([]);
+    },
+    180_000,
+  );
+
+  it.each([
+    ['agent1', 1, 'en'],
+    ['clinic3', 3, 'ja'],
+  ] as const)(
+    'every page of %s (grade %i) in %s: axe and names',
+    async (username, grade, lang) => {
+      const pages = pagesOf({ isAdmin: false, grade });
+      expect(pages.length).toBeGreaterThan(1);
+      const v = await vocabulary();
+      const { page } = await openAs(lang, username, 'institution');
+      const failures: string[] = [];
+      await walk(page, pages, async (p) => {
+        await axeBoth(page, `${username} ${p.path}`, failures, SHOTS.has(p.name) ? `a11y-${username}-${lang}-${p.name}` : undefined);
+        if (lang !== 'en') failures.push(...(await englishNames(page, v, lang, `${username} ${p.path}`)));
+      });
+      expect(failures).toEqual([]);
+    },
+    180_000,
+  );
+});

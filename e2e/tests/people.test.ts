@@ -251,6 +251,8 @@ describe('system parameters', () => {
     await expect.poll(() => page.getByTestId('params-dirty').getAttribute('data-count')).toBe('0');
     const pub = await api(suite.server.url, 'GET', '/params/public');
     expect(pub.datas.site_title).toBe('E2E Console');
+    // The browser tab shows the new title at once.
+    await expect.poll(() => page.title()).toMatch(/ - E2E Console$/);
     expect(await page.getByTestId('param-min_payout_cents').inputValue()).toBe('50.50');
     await context.close();
   });

@@ -18,6 +18,7 @@ import { TagsView } from './TagsView';
 import { KeepAlive } from './KeepAlive';
 import { ContentRoutes } from './ContentRoutes';
 import { OverdueNotice } from './OverdueNotice';
+import { useSiteTitle } from '../lib/site-title';
 import { matchPage } from './route-match';
 import { AppFrame } from './AppFrame';
 import '../lib/dayjs-locale';
@@ -82,9 +83,10 @@ function Shell() {
   // The page's own title for its tab (useTabTitle), else the route's.
   const ownTitle = useTabs((s) => s.titles[location.pathname]);
   const pageTitle = match ? (ownTitle ?? access.title(match.route.name)) : '';
+  const siteTitle = useSiteTitle();
   useEffect(() => {
-    document.title = pageTitle ? `${pageTitle} - ${t('app.title')}` : t('app.title');
-  }, [pageTitle, t]);
+    document.title = pageTitle ? `${pageTitle} - ${siteTitle}` : siteTitle;
+  }, [pageTitle, siteTitle]);
 
   const collapsed = !isMobile && !opened;
   const siderWidth = collapsed ? COLLAPSED_WIDTH : SIDEBAR_WIDTH;

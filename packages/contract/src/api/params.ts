@@ -49,16 +49,17 @@ const same = (text: string) => t(text, text, text, text);
 export const PARAM_META = {
   site_title: {
     type: 'string',
-    default: 'Bioelectric Diagnosis & Treatment',
-    min_length: 1,
+    // Empty: the product's own name, in each reader's language (a fixed default would be one language for all).
+    default: '',
+    min_length: 0,
     max_length: 60,
     public: true,
     label: t('站点标题', 'Site title', 'Título del sitio', 'サイトタイトル'),
     help: t(
-      '显示在登录页和浏览器标签上',
-      'Shown on the login page and in the browser tab',
-      'Se muestra en la página de inicio de sesión y en la pestaña del navegador',
-      'ログインページとブラウザのタブに表示されます',
+      '显示在登录页和浏览器标签上；留空则按读者的语言显示产品名称',
+      "Shown on the login page and in the browser tab; left empty, the product's name in the reader's language",
+      'Se muestra en la página de inicio de sesión y en la pestaña del navegador; si se deja vacío, el nombre del producto en el idioma del lector',
+      'ログインページとブラウザのタブに表示されます。空欄なら閲覧者の言語の製品名',
     ),
   },
   default_language: {

@@ -52,7 +52,8 @@ describe('params: list and public', () => {
   it('GET /params/public needs no session and answers only the login page values', async () => {
     const res = await t.call('GET', '/params/public');
     expect(res.code).toBe(200);
-    expect(res.datas).toEqual({ site_title: 'Bioelectric Diagnosis & Treatment', default_language: 'en' });
+    // An empty title (the default): the pages show the product's name in the reader's language.
+    expect(res.datas).toEqual({ site_title: '', default_language: 'en' });
   });
 });
 
@@ -63,7 +64,7 @@ describe('params: save', () => {
     expect(res.code).toBe(400);
     expect(Object.keys(res.datas.fields).sort()).toEqual(['values.default_language', 'values.expiring_days', 'values.password_min_length', 'values.session_idle_minutes']);
     expect(await current()).toEqual(before);
-    expect((await save({ site_title: '   ' })).datas.fields).toHaveProperty(['values.site_title']);
+    expect((await save({ site_title: 'x'.repeat(61) })).datas.fields).toHaveProperty(['values.site_title']);
     expect((await save({ report_disclaimer: 'x'.repeat(2001) })).datas.fields).toHaveProperty(['values.report_disclaimer']);
     expect((await save({ min_payout_cents: 12.5 })).datas.fields).toHaveProperty(['values.min_payout_cents']);
     expect((await save({ min_payout_cents: -1 })).datas.fields).toHaveProperty(['values.min_payout_cents']);

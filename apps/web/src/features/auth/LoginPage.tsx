@@ -18,6 +18,7 @@ import { isApiError } from '../../lib/api';
 import { setLanguage } from '../../lib/i18n';
 import { LANG_LABELS } from '../../lib/lang';
 import { preloadSignedIn } from '../../lib/pages';
+import { useSiteTitle } from '../../lib/site-title';
 import { safeRedirect } from '../../lib/landing';
 import { useSettings } from '../../lib/settings';
 
@@ -48,9 +49,10 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(() => (location.state as { error?: string } | null)?.error ?? null);
   const [busy, setBusy] = useState(false);
 
+  const siteTitle = useSiteTitle();
   useEffect(() => {
-    document.title = t('common:app.title');
-  }, [t]);
+    document.title = siteTitle;
+  }, [siteTitle]);
 
   const userError = touched && !username.trim() ? t('usernameRequired') : null;
   const passError = touched && !password ? t('passwordRequired') : null;
@@ -80,7 +82,7 @@ export default function LoginPage() {
         <div className="login-brand">
           <img src="/favicon.svg" alt="" width={48} height={48} />
           <h1 className="login-title" data-testid="login-title">
-            {t('common:app.title')}
+            {siteTitle}
           </h1>
           <p className="login-subtitle">{t('subtitle')}</p>
         </div>

@@ -29,6 +29,7 @@ export default function FinanceStatsPage() {
               <InstitutionSelect
                 value={picked}
                 placeholder={t('platform')}
+                aria-label={t('pickInstitution')}
                 style={{ width: 260 }}
                 onChange={(v) => setParam('institution_id', v ? String(v) : undefined)}
                 data-testid="stats-institution"

@@ -13,6 +13,7 @@ export default defineLocales({
     links: { distribution: 'Distribution stats', institution: 'Institution stats', finance: 'Finance stats', equipment: 'Device stats' },
     institution: 'Institution',
     platform: 'Platform (all institutions)',
+    pickInstitution: 'Institution whose finances are shown',
     kpi: {
       equipment: { devices: 'Devices', activeDevices: 'Active devices (inspected)', activations: 'Activations', inspections: 'Inspections', expiringSoon: 'Expiring within 30 days' },
       distribution: { moved: 'Devices moved', records: 'Distributions', inStock: 'In platform stock', distributed: 'Distributed' },
@@ -31,6 +32,7 @@ export default defineLocales({
     links: { distribution: '分销统计', institution: '机构统计', finance: '财务统计', equipment: '设备统计' },
     institution: '机构',
     platform: '平台（全部机构）',
+    pickInstitution: '查看其财务的机构',
     kpi: {
       equipment: { devices: '设备总数', activeDevices: '活跃设备（有检测）', activations: '激活数', inspections: '检测次数', expiringSoon: '30 天内到期' },
       distribution: { moved: '分配设备数', records: '分配次数', inStock: '平台库存', distributed: '已分配' },
@@ -49,6 +51,7 @@ export default defineLocales({
     links: { distribution: 'Estadísticas de distribución', institution: 'Estadísticas de instituciones', finance: 'Estadísticas financieras', equipment: 'Estadísticas de equipos' },
     institution: 'Institución',
     platform: 'Plataforma (todas las instituciones)',
+    pickInstitution: 'Institución cuyas finanzas se muestran',
     kpi: {
       equipment: { devices: 'Equipos', activeDevices: 'Equipos activos (con inspecciones)', activations: 'Activaciones', inspections: 'Inspecciones', expiringSoon: 'Vencen en 30 días' },
       distribution: { moved: 'Equipos movidos', records: 'Distribuciones', inStock: 'En stock de la plataforma', distributed: 'Distribuidos' },
@@ -67,6 +70,7 @@ export default defineLocales({
     links: { distribution: '分配統計', institution: '機関統計', finance: '財務統計', equipment: '機器統計' },
     institution: '機関',
     platform: 'プラットフォーム（全機関）',
+    pickInstitution: '財務を表示する機関',
     kpi: {
       equipment: { devices: '機器数', activeDevices: 'アクティブ機器（検査あり）', activations: 'アクティベーション', inspections: '検査数', expiringSoon: '30 日以内に期限切れ' },
       distribution: { moved: '移動した機器', records: '分配回数', inStock: 'プラットフォーム在庫', distributed: '配布済み' },

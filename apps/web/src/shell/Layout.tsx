@@ -5,7 +5,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import AntLayout from 'antd/es/layout';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { SIDEBAR_WIDTH } from '@app/contract/constants';
 import { useAccessModel } from '../lib/access';
 import { useSettings } from '../lib/settings';
@@ -54,7 +53,6 @@ export default function Layout() {
 }
 
 function Shell() {
-  const { t } = useTranslation();
   const access = useAccessModel();
   const location = useLocation();
   const isMobile = useIsMobile();

@@ -63,22 +63,7 @@ async function listConditions(db: Tx, auth: Auth, q: EquipmentListQuery | Equipm
 
 async function deviceRows(db: Tx, clock: { now: Date; soon: Date }, where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<DeviceRow[]> {
   const rows = await db
-    .select({
-      id: devices.id,
-      serial: devices.serial,
-      model: devices.model,
-      name: devices.name,
-      status: devices.status,
-      institutionId: devices.institutionId,
-      institutionName: institutions.name,
-      activatedAt: devices.activatedAt,
-      expiresAt: devices.expiresAt,
-      remainingUses: devices.remainingUses,
-      totalInspections: devices.totalInspections,
-      lastSeenAt: devices.lastSeenAt,
-      createdAt: devices.createdAt,
-      remark: devices.remark,
-    })
+    .select(rowColumns)
     .from(devices)
     .leftJoin(institutions, eq(institutions.id, devices.institutionId))
     .where(where)

@@ -47,7 +47,8 @@ export async function startServer(): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
   // mkdtemp makes it 0700: started by root, the embedded PostgreSQL's user must be able to pass through it.
   fs.chmodSync(dataDir, 0o755);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // The built server (e2e/global-setup.ts builds it), as `npm start` runs it.
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: root,
     env: { ...process.env, WEB_DIST: webDist, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', SEED_DEMO: '1' },
     stdio: ['ignore', 'inherit', 'inherit'],

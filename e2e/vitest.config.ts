@@ -1,11 +1,29 @@
+import os from 'node:os';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+/** The longest files, by their usual run time, start first: the workers then end about together. */
+const SLOW_FIRST = ['a11y-admin', 'shell.test', 'shell-tools', 'inspections', 'a11y-institutions', 'master-data', 'jurisdiction', 'a11y-names'];
+class SlowFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const rank = (f: TestSpecification) => {
+      const i = SLOW_FIRST.findIndex((name) => f.moduleId.includes(`/tests/${name}`));
+      return i < 0 ? SLOW_FIRST.length : i;
+    };
+    return [...(await super.sort(files))].sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 90_000,
-    // One browser and one server at a time: CI has two cores.
-    fileParallelism: false,
+    // The server each file starts is the built one (dist/main.js, as `npm start` runs it): built here once.
+    globalSetup: ['./global-setup.ts'],
+    // Each file runs its own server and browser: two files at a time on a 2-core box (E2E_WORKERS to change it).
+    fileParallelism: true,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? Math.max(1, Math.min(2, os.availableParallelism()))),
+    sequence: { sequencer: SlowFirst },
   },
 });

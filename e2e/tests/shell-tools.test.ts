@@ -128,6 +128,46 @@ describe('settings drawer, size and sidebar', () => {
     await context.close();
   });
 
+  it('dark mode: every option reads whole, the page is dark from its first frame (no script yet), and "System" follows the device', async () => {
+    const { context, page } = await open();
+    await signIn(page, suite.server.url, 'admin');
+    await searchButton(page).waitFor();
+    await openSettings(page);
+    // No label of the appearance control is cut off.
+    const cut = () =>
+      page.evaluate(() => [...document.querySelectorAll('[data-testid="setting-appearance"] .ant-segmented-item-label')].filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent));
+    expect(await page.locator('[data-testid="setting-appearance"] .ant-segmented-item-label').count()).toBe(3);
+    expect(await cut()).toEqual([]);
+    await page.getByTestId('setting-appearance-dark').click();
+    await poll(() => page.evaluate(() => document.documentElement.dataset.appearance)).toBe('dark');
+    await closeSettings(page);
+
+    // Before any script: the server marks <html> from the saved appearance and the inlined CSS paints it dark.
+    const firstFrame = async (path: string) => {
+      await page.route('**/*.js', (r) => r.abort());
+      await page.goto(`${suite.server.url}${path}`);
+      const seen = await page.evaluate(() => ({ mark: document.documentElement.dataset.appearance ?? '', bg: getComputedStyle(document.body).backgroundColor }));
+      await page.unroute('**/*.js');
+      return seen;
+    };
+    expect(await firstFrame('/login')).toEqual({ mark: 'dark', bg: 'rgb(0, 0, 0)' });
+    expect(await firstFrame('/dashboard/index')).toEqual({ mark: 'dark', bg: 'rgb(0, 0, 0)' });
+
+    // "System": the first frame follows the device before any script, and the app follows it live.
+    await page.goto(`${suite.server.url}/dashboard/index`);
+    await openSettings(page);
+    await page.getByTestId('setting-appearance-system').click();
+    await visible(page, 'setting-appearance-hint').waitFor();
+    await page.emulateMedia({ colorScheme: 'light' });
+    await poll(() => page.evaluate(() => document.documentElement.dataset.appearance)).toBe('light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await poll(() => page.evaluate(() => document.documentElement.dataset.appearance)).toBe('dark');
+    expect(await firstFrame('/login')).toEqual({ mark: 'system', bg: 'rgb(0, 0, 0)' });
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await firstFrame('/login')).toEqual({ mark: 'system', bg: 'rgb(240, 242, 245)' });
+    await context.close();
+  });
+
   it('changes the component size (medium by default) and keeps it', async () => {
     const { context, page } = await open();
     await signIn(page, suite.server.url, 'admin');

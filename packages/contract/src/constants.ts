@@ -10,6 +10,15 @@ export const DEFAULT_THEME = '#1890ff';
 export const THEME_PRESETS = ['#6959CD', '#1890ff', '#13c2c2', '#52c41a', '#faad14', '#f5222d', '#eb2f96', '#304156'] as const;
 export const UI_SIZES = ['default', 'medium', 'small', 'mini'] as const;
 export type UiSize = (typeof UI_SIZES)[number];
+/** Light, dark, or whatever the device prefers (the settings drawer). */
+export const APPEARANCES = ['light', 'dark', 'system'] as const;
+export type Appearance = (typeof APPEARANCES)[number];
+/**
+ * Preferences the web app copies into cookies (app/providers.tsx) so the server paints the page before any
+ * script in the reader's language and appearance (apps/server/src/http/web.ts). Nothing secret.
+ */
+export const LANG_COOKIE = 'bioadmin-lang';
+export const APPEARANCE_COOKIE = 'bioadmin-appearance';
 export const DEFAULT_UI_SIZE: UiSize = 'medium';
 /** A device is "expiring" when it expires within this many days (system parameter default). */
 export const EXPIRING_DAYS = 30;

@@ -9,7 +9,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { createTestApp, openTestDatabase, type TestApp } from '../test/harness';
-import { webCacheControl } from './web';
+import { firstPaintPages, pageAppearance, webCacheControl } from './web';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -109,6 +109,24 @@ describe('the web app on the wire', () => {
 });
 
 /** JSON answers of the API: compressed from 1 KB on. */
+describe('the page before any script runs', () => {
+  const index = '<!doctype html><html lang="en"><head><!--preload--></head><body><div id="root"><!--login-shell--><h1>t</h1><!--/login-shell--></div></body></html>';
+  const page = firstPaintPages(index, { shell: [], pages: {} });
+
+  it("marks <html> with the saved appearance: dark or the device's, nothing for light or an unknown value", () => {
+    expect(pageAppearance('bioadmin-appearance=dark')).toBe('dark');
+    expect(pageAppearance('a=1; bioadmin-appearance=system; b=2')).toBe('system');
+    for (const cookie of [undefined, '', 'bioadmin-appearance=light', 'bioadmin-appearance=purple', 'bioadmin-appearance="><script>', 'other=dark']) {
+      expect(pageAppearance(cookie), String(cookie)).toBe('light');
+    }
+    expect(page('/login', false, 'ja', 'n1', 'dark')).toContain('<html lang="ja-JP" data-appearance="dark">');
+    expect(page('/login', false, 'en', 'n1', 'system')).toContain('<html lang="en-US" data-appearance="system">');
+    expect(page('/login', false, 'en', 'n1', 'light')).toContain('<html lang="en-US">');
+    // Variants are kept per appearance: a dark page never answers a light reader.
+    expect(page('/login', false, 'en', 'n2')).toContain('<html lang="en-US">');
+  });
+});
+
 describe('API answers on the wire', () => {
   let t: TestApp;
   let key: string;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { API_BASE, DEVICE_API_BASE, TOKEN_COOKIE } from '@app/contract';
+import { API_BASE, APPEARANCE_COOKIE, APPEARANCES, type Appearance, DEVICE_API_BASE, LANG_COOKIE, TOKEN_COOKIE } from '@app/contract';
 import { LANGS, type Lang, isLang, matchLang } from '@app/contract/i18n';
 import { newNonce, webAppPolicy } from './security';
 
@@ -45,13 +45,12 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
       if (req.url.startsWith(`${base}/`) || req.url === base || req.url.startsWith(`${base}?`)) return reply.callNotFound();
     }
     const nonce = newNonce();
-    const html = page(req.url, cookieOf(req.headers.cookie, TOKEN_COOKIE) !== undefined, pageLang(req.headers.cookie, req.headers['accept-language']), nonce);
+    const cookie = req.headers.cookie;
+    const html = page(req.url, cookieOf(cookie, TOKEN_COOKIE) !== undefined, pageLang(cookie, req.headers['accept-language']), nonce, pageAppearance(cookie));
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language').header('content-security-policy', webAppPolicy(nonce)).send(html);
   });
 }
 
-/** The cookie the web app writes with its language (app/providers.tsx), read for the static login page. */
-export const LANG_COOKIE = 'bioadmin-lang';
 const LANG_TAGS: Record<Lang, string> = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' };
 
 function cookieOf(header: string | undefined, name: string): string | undefined {
@@ -66,6 +65,12 @@ function cookieOf(header: string | undefined, name: string): string | undefined 
 export function pageLang(cookie: string | undefined, acceptLanguage: string | undefined): Lang {
   const saved = cookieOf(cookie, LANG_COOKIE);
   return isLang(saved) ? saved : (matchLang(acceptLanguage ?? null) ?? LANGS[1]);
+}
+
+/** The appearance the app saved (app/providers.tsx), so a dark reader's page is dark before any script runs. */
+export function pageAppearance(cookie: string | undefined): Appearance {
+  const saved = cookieOf(cookie, APPEARANCE_COOKIE);
+  return (APPEARANCES as readonly (string | undefined)[]).includes(saved) ? (saved as Appearance) : 'light';
 }
 
 interface Preloads {
@@ -88,27 +93,30 @@ const LOGIN_SHELL = /<!--login-shell-->[\s\S]*?<!--\/login-shell-->/;
  * index.html for one request (the build's markers, apps/web/vite.config.ts firstPaint):
  * - /login keeps the static login page (painted before any script runs) in the visitor's language;
  *   every other address gets an empty #root;
+ * - <html data-appearance> carries the saved appearance ("dark", or "system" for the device's choice;
+ *   styles.css paints those dark from the first frame; the app then sets the resolved one);
  * - a signed-in visitor's page announces its code (`<link rel="modulepreload">`: the shell, and the
  *   landing page on `/`) so it downloads beside the boot code instead of after it.
  */
 export function firstPaintPages(indexHtml: string, preloads: Preloads) {
   const variants = new Map<string, string[]>();
-  const build = (login: boolean, files: string[], lang: Lang) => {
-    let html = indexHtml.replace(/<html lang="[^"]*">/, `<html lang="${LANG_TAGS[lang]}">`);
+  const build = (login: boolean, files: string[], lang: Lang, appearance: Appearance) => {
+    const mark = appearance === 'light' ? '' : ` data-appearance="${appearance}"`;
+    let html = indexHtml.replace(/<html lang="[^"]*">/, `<html lang="${LANG_TAGS[lang]}"${mark}>`);
     if (!login) html = html.replace(LOGIN_SHELL, '');
     const links = files.map((f) => `<link rel="modulepreload" crossorigin href="${f}" nonce="${NONCE_PLACEHOLDER}">`).join('\n    ');
     return html.replace('<!--preload-->', links).split(NONCE_PLACEHOLDER);
   };
-  return (url: string, signedIn: boolean, lang: Lang, nonce: string): string => {
+  return (url: string, signedIn: boolean, lang: Lang, nonce: string, appearance: Appearance = 'light'): string => {
     const pathname = url.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
     const login = pathname === '/login';
     const page = signedIn && !login && !/^\/(auth-redirect|404|401)$/.test(pathname) ? (preloads.pages[pathname] ?? []) : undefined;
     const files = page ? [...preloads.shell, ...page] : [];
     const known = pathname in preloads.pages ? pathname : '*';
-    const key = `${login}|${lang}|${page ? known : '-'}`;
+    const key = `${login}|${lang}|${appearance}|${page ? known : '-'}`;
     let parts = variants.get(key);
     if (!parts) {
-      parts = build(login, files, lang);
+      parts = build(login, files, lang, appearance);
       variants.set(key, parts);
     }
     return parts.join(nonce);

@@ -7,14 +7,12 @@ import esES from 'antd/es/locale/es_ES';
 import jaJP from 'antd/es/locale/ja_JP';
 import { I18nextProvider } from 'react-i18next';
 import type { Lang } from '@app/contract/i18n';
-import type { UiSize } from '@app/contract/constants';
+import { APPEARANCE_COOKIE, LANG_COOKIE, type UiSize } from '@app/contract/constants';
 import { useIsDark, useSettings } from '../lib/settings';
 import { applyCssTokens, themeConfig } from '../lib/theme';
 import { i18n } from '../lib/i18n';
 import { cspNonce } from '../lib/csp';
 
-/** Read by the server (apps/server/src/http/web.ts LANG_COOKIE). */
-const LANG_COOKIE = 'bioadmin-lang';
 /** antd's <style> elements carry the page's nonce, so the server's style-src needs no 'unsafe-inline'. */
 const CSP = cspNonce ? { nonce: cspNonce } : undefined;
 const ANTD_LOCALES: Record<Lang, Locale> = { zh: zhCN, en: enUS, es: esES, ja: jaJP };
@@ -30,15 +28,20 @@ export function Providers({ children }: { children: ReactNode }) {
   const colour = useSettings((s) => s.theme);
   const size = useSettings((s) => s.size);
   const lang = useSettings((s) => s.lang);
+  const appearance = useSettings((s) => s.appearance);
   const dark = useIsDark();
   const config = useMemo(() => themeConfig(colour, size, dark), [colour, size, dark]);
   // Plain CSS (shell, tags view, login page) reads the theme's colours from variables.
   useLayoutEffect(() => applyCssTokens(config, dark), [config, dark]);
-  // The server paints the static login page in this language before any script runs (apps/server/src/http/web.ts).
+  // The server paints the page before any script runs in this language and appearance (apps/server/src/http/web.ts).
   useEffect(() => {
     // biome-ignore lint/suspicious/noDocumentCookie: a plain preference the server reads with the page request; nothing secret
     document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=31536000; SameSite=Lax`;
   }, [lang]);
+  useEffect(() => {
+    // biome-ignore lint/suspicious/noDocumentCookie: as above
+    document.cookie = `${APPEARANCE_COOKIE}=${appearance}; path=/; max-age=31536000; SameSite=Lax`;
+  }, [appearance]);
   return (
     <I18nextProvider i18n={i18n}>
       <ConfigProvider csp={CSP} locale={ANTD_LOCALES[lang]} componentSize={COMPONENT_SIZE[size]} theme={config}>

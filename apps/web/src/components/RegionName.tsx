@@ -60,16 +60,25 @@ export function regionText(index: RegionIndex | undefined, codes: readonly strin
   return usesChineseNames(lang) ? parts.join('') : parts.reverse().join(', ');
 }
 
-/** Hook form of regionText (loads the table on first use; codes are shown until it arrives). */
+/**
+ * Hook form of regionText (loads the table on first use): null while the table is on its way, so a
+ * screen never shows a run of bare codes for a moment; if the table cannot be loaded, the codes.
+ */
 export function useRegionText() {
   const lang = useSettings((s) => s.lang);
-  const { data } = useRegionTable();
+  const { data, isError } = useRegionTable();
   const index = useMemo(() => (data ? regionIndex(data) : undefined), [data]);
-  return (codes: readonly string[] | null | undefined) => regionText(index, codes, lang);
+  return (codes: readonly string[] | null | undefined): string | null => (index || isError || !codes?.length ? regionText(index, codes, lang) : null);
 }
 
-/** Region codes shown as names in the reader's language; `empty` when there is none. */
+/** Region codes shown as names in the reader's language; `empty` when there is none; a faint "…" while the names load. */
 export function RegionName({ codes, empty = '—' }: { codes: readonly string[] | null | undefined; empty?: string }) {
   const text = useRegionText()(codes);
+  if (text === null)
+    return (
+      <span className="text-muted" aria-busy="true">
+        …
+      </span>
+    );
   return text ? <span data-testid="region-name">{text}</span> : <span className="text-muted">{empty}</span>;
 }

@@ -4,14 +4,13 @@
  */
 import { useSyncExternalStore } from 'react';
 import { create } from 'zustand';
-import { DEFAULT_THEME, DEFAULT_UI_SIZE, UI_SIZES, type UiSize } from '@app/contract/constants';
+import { APPEARANCES, type Appearance, DEFAULT_THEME, DEFAULT_UI_SIZE, UI_SIZES, type UiSize } from '@app/contract/constants';
 import type { Lang } from '@app/contract/i18n';
 import { chooseLang } from './lang';
 import { readJson, writeJson } from './storage';
 
 /** Light or dark colours, or whatever the system asks for (prefers-color-scheme, followed live). */
-export const APPEARANCES = ['light', 'dark', 'system'] as const;
-export type Appearance = (typeof APPEARANCES)[number];
+export { APPEARANCES, type Appearance };
 
 export interface Settings {
   lang: Lang;

@@ -28,6 +28,9 @@ function darkSeed(key: 'colorLink' | 'colorError', colour: string): { seed: stri
 /** Danger text on white, a grey header or a tinted row: 5.3:1 on white keeps 4.5:1 on those. */
 const LIGHT_ERROR = shiftUntil('#ff4d4f', 'black', (c) => contrast(c, '#ffffff') >= 5.3);
 
+/** The class of one theme's CSS variables: appearance, size and colour (`app-dark-medium-1677d2`). */
+export const cssVarKey = (primary: string, size: UiSize, dark: boolean) => `app-${dark ? 'dark' : 'light'}-${size}-${primary.replace(/[^0-9a-z]/gi, '').toLowerCase()}`;
+
 /**
  * antd's theme: the chosen colour made readable (lib/contrast.ts), light or dark algorithm, compact for mini.
  * The printed report wraps itself in `themeConfig(colour, size, false)` so it stays light.
@@ -40,6 +43,11 @@ export function themeConfig(colour: string, size: UiSize, dark = false): ThemeCo
   // antd's secondary texts (breadcrumb links, descriptions, hints) at 0.45 alpha miss 4.5:1: 0.6 reaches it.
   const muted = dark ? 'rgba(255, 255, 255, 0.6)' : 'rgba(0, 0, 0, 0.6)';
   const config: ThemeConfig = {
+    // antd writes a theme's CSS variables under one class per ConfigProvider and keeps the blocks of
+    // themes seen before; two blocks under the same class win by their order in <head>, which after
+    // many live switches could leave light values in a dark page (form labels). A class per theme
+    // makes a block apply only to its own theme (docs/decisions.md, "Dark mode").
+    cssVar: { key: cssVarKey(primary, size, dark) },
     token: {
       colorPrimary: primary,
       colorInfo: primary,

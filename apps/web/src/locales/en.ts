@@ -107,7 +107,8 @@ const en = {
     savedHint: 'Settings are saved in this browser.',
     reset: 'Restore defaults',
     appearance: 'Appearance',
-    appearances: { light: 'Light', dark: 'Dark', system: 'Follow system' },
+    appearances: { light: 'Light', dark: 'Dark', system: 'System' },
+    appearanceSystemHint: "Follows your device's light or dark setting",
   },
   errorLog: {
     title: 'Error log',

@@ -109,7 +109,8 @@ const es: LocaleShape<CommonStrings> = {
     savedHint: 'Los ajustes se guardan en este navegador.',
     reset: 'Restaurar valores',
     appearance: 'Apariencia',
-    appearances: { light: 'Claro', dark: 'Oscuro', system: 'Según el sistema' },
+    appearances: { light: 'Claro', dark: 'Oscuro', system: 'Sistema' },
+    appearanceSystemHint: 'Sigue el modo claro u oscuro de su dispositivo',
   },
   errorLog: {
     title: 'Registro de errores',

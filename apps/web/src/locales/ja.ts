@@ -109,7 +109,8 @@ const ja: LocaleShape<CommonStrings> = {
     savedHint: '設定はこのブラウザに保存されます。',
     reset: '初期値に戻す',
     appearance: '外観',
-    appearances: { light: 'ライト', dark: 'ダーク', system: 'システムに合わせる' },
+    appearances: { light: 'ライト', dark: 'ダーク', system: 'システム' },
+    appearanceSystemHint: 'デバイスのライト／ダーク設定に合わせます',
   },
   errorLog: {
     title: 'エラーログ',

@@ -110,6 +110,7 @@ const zh: LocaleShape<CommonStrings> = {
     reset: '恢复默认',
     appearance: '外观',
     appearances: { light: '浅色', dark: '深色', system: '跟随系统' },
+    appearanceSystemHint: '跟随设备的浅色或深色设置',
   },
   errorLog: {
     title: '错误日志',

@@ -56,10 +56,19 @@ export default function SettingsDrawer() {
           block
           aria-labelledby="setting-appearance-label"
           value={appearance}
-          options={APPEARANCES.map((a) => ({ value: a, label: <span data-testid={`setting-appearance-${a}`}>{t(`settings.appearances.${a}`)}</span> }))}
+          options={APPEARANCES.map((a) => ({
+            value: a,
+            label: <span data-testid={`setting-appearance-${a}`}>{t(`settings.appearances.${a}`)}</span>,
+            ...(a === 'system' ? { title: t('settings.appearanceSystemHint') } : {}),
+          }))}
           onChange={(v) => set('appearance', v)}
           data-testid="setting-appearance"
         />
+        {appearance === 'system' && (
+          <p className="settings-hint" data-testid="setting-appearance-hint">
+            {t('settings.appearanceSystemHint')}
+          </p>
+        )}
       </div>
       <Flex justify="space-between" align="center" className="settings-row">
         <span id="setting-theme-label">{t('settings.themeColor')}</span>

@@ -1,32 +1,26 @@
 /**
- * Accessibility and language completeness (issue 13, items 3-4), in Chromium against the real server:
- * - axe-core (critical and serious impact) on every page the admin can open (the menu's pages from the
- *   contract's ROUTES, the hidden pages with a demo id), the login page, and a grade-1 and a grade-3
- *   account's pages, each in light and in dark (appearance "system", switched with the emulated
- *   prefers-color-scheme, so one visit checks both);
- * - the same walk in zh, es and ja collects every accessible name on the page and fails on an English
- *   word outside data.
- * Screenshots: test-artifacts/a11y-<account>-<lang>-<appearance>-<page>.png for a few pages.
+ * The accessibility walk's tools (e2e/tests/a11y-*.test.ts, issue 13 items 3-4): the pages an account can
+ * open, a walk through them inside the app, axe-core (critical and serious) in light and dark, and the
+ * accessible names on a page checked against the reader's language.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { accessibleRoutes } from '@app/contract/access';
 import { MESSAGES } from '@app/contract/messages';
 import { ROUTES, type RouteDef } from '@app/contract/routes';
-import { api, builtPages, DEMO_PASSWORD, e2eSuite, type LoginKind, poll, screenshot, signIn } from '../harness';
+import { api, builtPages, DEMO_PASSWORD, type E2eSuite, type LoginKind, poll, screenshot, signIn } from './harness';
 
-const suite = e2eSuite('a11y');
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const BUILT = builtPages();
-const LANG_TAG = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
-type Lang = keyof typeof LANG_TAG;
+export const LANG_TAG = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
+export type Lang = keyof typeof LANG_TAG;
 
 /** Leaf pages a viewer can open by the contract's table (hidden ones need an id: added by hand). */
-function pagesOf(viewer: { isAdmin: boolean; grade: 0 | 1 | 2 | 3 }): { name: string; path: string }[] {
+export function pagesOf(viewer: { isAdmin: boolean; grade: 0 | 1 | 2 | 3 }): { name: string; path: string }[] {
   const out: { name: string; path: string }[] = [];
   const walk = (list: readonly RouteDef[]) => {
     for (const r of list) {
@@ -51,7 +45,7 @@ async function demoIds(url: string) {
 }
 
 /** A signed-in context in a language with appearance "system" (light or dark follows emulateMedia). */
-async function openAs(lang: Lang, username?: string, kind: LoginKind = 'platform'): Promise<{ context: BrowserContext; page: Page }> {
+export async function openAs(suite: E2eSuite, lang: Lang, username?: string, kind: LoginKind = 'platform'): Promise<{ context: BrowserContext; page: Page }> {
   const made = await suite.open({ locale: LANG_TAG[lang] });
   await made.context.addInitScript((l: string) => {
     if (!localStorage.getItem('bioadmin:lang')) localStorage.setItem('bioadmin:lang', JSON.stringify(l));
@@ -133,10 +127,10 @@ async function setDark(page: Page, dark: boolean) {
 }
 
 /** Both appearances of the page now shown; violations listed by page; a screenshot of each when `shot` names one. */
-async function axeBoth(page: Page, label: string, failures: string[], shot?: string, appearances: readonly boolean[] = [false, true]) {
+export async function axeBoth(page: Page, label: string, failures: string[], shot?: string) {
   // The pointer rests where the last click left it: whatever lies under it now would be checked in its hover colours.
   await page.mouse.move(-10, -10);
-  for (const dark of appearances) {
+  for (const dark of [false, true]) {
     await setDark(page, dark);
     for (const v of await axe(page)) {
       failures.push(`${label} [${dark ? 'dark' : 'light'}] ${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.join('\n    ')}`);
@@ -205,7 +199,7 @@ function wordsOf(value: unknown, out = new Set<string>()): Set<string> {
  * that the reader's interface does not: "ID" or "CSV" in the zh strings are the zh interface's own.
  */
 async function vocabularies() {
-  const web = path.resolve(import.meta.dirname, '../../apps/web/src');
+  const web = path.resolve(import.meta.dirname, '../apps/web/src');
   const ANTD = { en: 'en_US', zh: 'zh_CN', es: 'es_ES', ja: 'ja_JP' } as const;
   const vocab = {} as Record<Lang, Set<string>>;
   const features = fs.readdirSync(path.join(web, 'features')).filter((f) => fs.existsSync(path.join(web, 'features', f, 'locales.ts')));
@@ -230,7 +224,7 @@ async function vocabularies() {
 const ALLOWED_WORDS = new Set(['english', 'csv', 'excel', 'xlsx', 'pdf', 'api', 'id', 'url', 'openapi', 'json', 'png', 'jpg', 'jpeg', 'webp']);
 
 /** Names with an English word (of the English interface, absent from the reader's) on the page now. */
-async function englishNames(page: Page, vocab: Record<Lang, Set<string>>, lang: Lang, label: string): Promise<string[]> {
+export async function englishNames(page: Page, vocab: Record<Lang, Set<string>>, lang: Lang, label: string): Promise<string[]> {
   const out: string[] = [];
   for (const { where, name } of await accessibleNames(page)) {
     const english = (name.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => {
@@ -243,8 +237,8 @@ async function englishNames(page: Page, vocab: Record<Lang, Set<string>>, lang: 
 }
 
 /** The admin's pages: the menu's, then the hidden ones with a demo id. */
-async function adminPages() {
-  const ids = await demoIds(suite.server.url);
+export async function adminPages(url: string) {
+  const ids = await demoIds(url);
   return [
     ...pagesOf({ isAdmin: true, grade: 0 }),
     { name: 'DeviceEndRecordOfDevice', path: `/dashboard/device-end-record/${ids.device}` },
@@ -258,7 +252,7 @@ async function adminPages() {
  * Opens each page in turn inside the app (as a click on the menu does: the history changes, the router
  * follows), waits for its content, and runs `check` on it.
  */
-async function walk(page: Page, pages: { name: string; path: string }[], check: (p: { name: string; path: string }) => Promise<void>) {
+export async function walk(page: Page, pages: { name: string; path: string }[], check: (p: { name: string; path: string }) => Promise<void>) {
   const inflight = trackRequests(page);
   for (const p of pages) {
     await page.evaluate((to) => {
@@ -270,79 +264,9 @@ async function walk(page: Page, pages: { name: string; path: string }[], check: 
   }
 }
 
-const ADMIN_APPEARANCES = [false] as const;
-const SHOTS = new Set(['EquipmentStats', 'FinanceStats', 'DeviceList', 'InstitutionList', 'ParamsSetting', 'InspectionResult', 'InspectionReport', 'FinanceRecordList']);
+/** Pages whose screenshots are kept (test-artifacts/a11y-<account>-<lang>-<page>-<appearance>.png). */
+export const SHOTS = new Set(['EquipmentStats', 'FinanceStats', 'DeviceList', 'InstitutionList', 'ParamsSetting', 'InspectionResult', 'InspectionReport', 'FinanceRecordList']);
 
-describe("axe (critical and serious) in light and dark, and every accessible name in the reader's language", () => {
-  let vocab: Record<Lang, Set<string>>;
-  const vocabulary = async () => {
-    vocab ??= await vocabularies();
-    return vocab;
-  };
-
-  it('the login page in en (axe), zh, es and ja (names)', async () => {
-    const { page } = await openAs('en');
-    await page.goto(`${suite.server.url}/login`);
-    await page.getByTestId('login-submit').waitFor();
-    const failures: string[] = [];
-    await axeBoth(page, '/login', failures, 'a11y-login-en');
-    const v = await vocabulary();
-    for (const lang of ['zh', 'es', 'ja'] as const) {
-      await page.getByTestId(`lang-${lang}`).click();
-      await poll(() => page.evaluate(() => document.documentElement.lang.slice(0, 2))).toBe(lang);
-      failures.push(...(await englishNames(page, v, lang, `/login (${lang})`)));
-    }
-    expect(failures).toEqual([]);
-  });
-
-  it('every page of the admin (menu pages and hidden pages with a demo id): axe (light) and zh names', async () => {
-    const pages = await adminPages();
-    expect(pages.length).toBeGreaterThan(20);
-    const v = await vocabulary();
-    const { page } = await openAs('zh', 'admin');
-    const failures: string[] = [];
-    await walk(page, pages, async (p) => {
-      // Light only for the admin's long walk: after many live switches to dark, a page's form labels can keep
-      // their light colour (an open bug, docs/decisions.md); dark is checked on the login page and on agent1's
-      // and clinic3's walks.
-      await axeBoth(page, p.path, failures, SHOTS.has(p.name) ? `a11y-admin-zh-${p.name}` : undefined, ADMIN_APPEARANCES);
-      failures.push(...(await englishNames(page, v, 'zh', p.path)));
-    });
-    expect(failures).toEqual([]);
-  }, 420_000);
-
-  it.each(['es', 'ja'] as const)(
-    'every page of the admin in %s: names',
-    async (lang) => {
-      const pages = await adminPages();
-      const v = await vocabulary();
-      const { page } = await openAs(lang, 'admin');
-      const failures: string[] = [];
-      await walk(page, pages, async (p) => {
-        failures.push(...(await englishNames(page, v, lang, p.path)));
-      });
-      expect(failures).toEqual([]);
-    },
-    180_000,
-  );
-
-  it.each([
-    ['agent1', 1, 'en'],
-    ['clinic3', 3, 'ja'],
-  ] as const)(
-    'every page of %s (grade %i) in %s: axe and names',
-    async (username, grade, lang) => {
-      const pages = pagesOf({ isAdmin: false, grade });
-      expect(pages.length).toBeGreaterThan(1);
-      const v = await vocabulary();
-      const { page } = await openAs(lang, username, 'institution');
-      const failures: string[] = [];
-      await walk(page, pages, async (p) => {
-        await axeBoth(page, `${username} ${p.path}`, failures, SHOTS.has(p.name) ? `a11y-${username}-${lang}-${p.name}` : undefined);
-        if (lang !== 'en') failures.push(...(await englishNames(page, v, lang, `${username} ${p.path}`)));
-      });
-      expect(failures).toEqual([]);
-    },
-    180_000,
-  );
-});
+/** The vocabularies, built once per file. */
+let vocab: Promise<Record<Lang, Set<string>>> | undefined;
+export const vocabulary = () => (vocab ??= vocabularies());

@@ -130,7 +130,7 @@ export async function measureList(opts: {
         kind: 'institution',
         restricted: false,
         viewer: { isAdmin: false, grade },
-        institution: { id: row.id, grade, path: row.path, termExpiresAt: null, username },
+        institution: { id: row.id, grade, path: row.path, termExpiresAt: null, username, name: row.name, avatar: row.avatar, contactName: row.contactName },
         params,
       };
     };

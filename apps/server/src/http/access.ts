@@ -17,7 +17,17 @@ export interface Auth {
   kind: 'admin' | 'institution';
   viewer: Viewer;
   admin?: { id: number; roleId: number; isSuper: boolean; viewRoleId: number | null; username: string };
-  institution?: { id: number; grade: 1 | 2 | 3; path: string; termExpiresAt: Date | null; username: string };
+  institution?: {
+    id: number;
+    grade: 1 | 2 | 3;
+    path: string;
+    termExpiresAt: Date | null;
+    username: string;
+    /** What `get_institution_info` shows, read with the session (no query of its own). */
+    name: string;
+    avatar: string;
+    contactName: string;
+  };
   restricted: boolean;
   /** The system parameters as of this request, set by the access check (read with the session: no query of their own). */
   params?: ParamValues;
@@ -124,7 +134,16 @@ export default fp(async function accessPlugin(app: FastifyInstance) {
         restricted: session.restricted,
         params,
         viewer: { isAdmin: false, grade, roles: ['admin'] },
-        institution: { id: inst.id, grade, path: inst.path, termExpiresAt: inst.termExpiresAt, username: inst.username },
+        institution: {
+          id: inst.id,
+          grade,
+          path: inst.path,
+          termExpiresAt: inst.termExpiresAt,
+          username: inst.username,
+          name: inst.name ?? '',
+          avatar: inst.avatar ?? '',
+          contactName: inst.contactName ?? '',
+        },
       };
       const isOverdue = !!inst.termExpiresAt && inst.termExpiresAt.getTime() <= Date.now();
       const allowRestricted = 'session' in access && access.restricted;

@@ -58,21 +58,43 @@ export async function findSession(db: Tx, key: string, params?: ParamValues) {
  * time comes from the cached parameters (reloaded only when their counter moved). Null when the key is
  * missing, unknown, idle too long or past its absolute expiry (the expired row is deleted).
  */
-export async function resolveSession(db: Db, key: string) {
+/** The session query, built once per database and prepared (named) on each pooled connection: no SQL built or planned per request. */
+const resolveQueries = new WeakMap<Db, ReturnType<typeof buildResolveQuery>>();
+function buildResolveQuery(db: Db) {
   // A missing counter row reads as null: the caches are then bypassed (reloaded at every call), never trusted.
   const version = (name: string) => sql<number | null>`(select ${cacheVersions.version} from ${cacheVersions} where ${cacheVersions.name} = ${name})`.mapWith((v) => (v == null ? null : Number(v)));
-  const [row] = await db
+  return db
     .select({
       session: sessions,
       admin: { id: adminUsers.id, roleId: adminUsers.roleId, status: adminUsers.status, username: adminUsers.username },
-      institution: { id: institutions.id, status: institutions.status, grade: institutions.grade, path: institutions.path, termExpiresAt: institutions.termExpiresAt, username: institutions.username },
+      institution: {
+        id: institutions.id,
+        status: institutions.status,
+        grade: institutions.grade,
+        path: institutions.path,
+        termExpiresAt: institutions.termExpiresAt,
+        username: institutions.username,
+        name: institutions.name,
+        avatar: institutions.avatar,
+        contactName: institutions.contactName,
+      },
       grantsVersion: version('grants'),
       paramsVersion: version('params'),
     })
     .from(sessions)
     .leftJoin(adminUsers, and(eq(sessions.subjectKind, 'admin'), eq(adminUsers.id, sessions.subjectId)))
     .leftJoin(institutions, and(eq(sessions.subjectKind, 'institution'), eq(institutions.id, sessions.subjectId)))
-    .where(eq(sessions.keyHash, hashKey(key)));
+    .where(eq(sessions.keyHash, sql.placeholder('keyHash')))
+    .prepare('resolve_session');
+}
+
+export async function resolveSession(db: Db, key: string) {
+  let query = resolveQueries.get(db);
+  if (!query) {
+    query = buildResolveQuery(db);
+    resolveQueries.set(db, query);
+  }
+  const [row] = await query.execute({ keyHash: hashKey(key) });
   if (!row) return null;
   const params = await paramsAt(db, row.paramsVersion);
   const { session } = row;

@@ -128,16 +128,17 @@ export async function memberInfo(db: Tx, auth: Auth): Promise<MemberInfo> {
 }
 
 /** GET /institution/get_institution_info (institutions only, an overdue one's restricted key too). */
-export async function institutionInfo(db: Tx, auth: Auth): Promise<InstitutionInfo> {
-  const [inst] = await db.select().from(institutions).where(eq(institutions.id, auth.institution!.id));
-  const term = inst!.termExpiresAt;
+/** The signed-in institution as the session check read it (one query per request in all). */
+export async function institutionInfo(_db: Tx, auth: Auth): Promise<InstitutionInfo> {
+  const inst = auth.institution!;
+  const term = inst.termExpiresAt;
   return {
-    id: inst!.id,
-    username: inst!.username,
-    name: inst!.name,
-    avatar: inst!.avatar,
-    introduction: inst!.contactName,
-    institution_grade: inst!.grade as 1 | 2 | 3,
+    id: inst.id,
+    username: inst.username,
+    name: inst.name,
+    avatar: inst.avatar,
+    introduction: inst.contactName,
+    institution_grade: inst.grade,
     term_expires_at: term ? term.toISOString() : null,
     overdue: !!term && term.getTime() <= Date.now(),
   };

@@ -3,7 +3,7 @@
  * range preset (the address changes, the figures reload and match the API for that range), shows a
  * table, exports it, and follows the links to the distribution and institution stats; agent1 opens
  * finance stats from its "Stats" menu; clinic3 has no stats menu and the API refuses it.
- * Screenshots in en and zh: test-artifacts/stats-*.png.
+ * Screenshots in en and zh, and in es and ja in light and dark: test-artifacts/stats-*.png.
  */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -103,6 +103,41 @@ describe('stats pages', () => {
       await screenshot(page, `stats-${path}-zh`);
     }
     await expect(page.getByTestId('stats-presets').innerText()).resolves.toContain('近 12 个月');
+  });
+
+  it.each([
+    ['es', 'es-ES', '12 meses'],
+    ['ja', 'ja-JP', '12 か月'],
+  ] as const)('admin in %s, light and dark: every page', async (lang, locale, twelveMonths) => {
+    const url = suite.server.url;
+    const { context, page } = await suite.open({ locale, width: 1440, height: 1000 });
+    // Appearance "system": light or dark follows the emulated prefers-color-scheme.
+    await context.addInitScript(() => localStorage.setItem('bioadmin:settings', JSON.stringify({ ...JSON.parse(localStorage.getItem('bioadmin:settings') ?? '{}'), appearance: 'system' })));
+    await signIn(page, url, 'admin');
+    for (const path of ['equipment', 'distribution', 'institution', 'finance'] as const) {
+      await page.goto(`${url}/stats/${path}?range=12m`);
+      await charts(page, `stats-${path}`);
+      expect(await page.getByTestId('stats-presets').innerText()).toContain(twelveMonths);
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await poll(() => page.evaluate(() => document.documentElement.dataset.appearance)).toBe(scheme);
+        // The card behind the charts follows the appearance (the charts read the same tokens).
+        const card = await page
+          .locator(`[data-testid="stats-${path}"] .ant-card`)
+          .first()
+          .evaluate((e) => getComputedStyle(e).backgroundColor);
+        expect(card).toBe(scheme === 'dark' ? 'rgb(20, 20, 20)' : 'rgb(255, 255, 255)');
+        // antd's colour transitions (0.2 s) over before the picture.
+        await poll(() =>
+          page.evaluate(async () => {
+            await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null))));
+            return document.getAnimations().filter((x) => x.playState === 'running' && x.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY).length;
+          }),
+        ).toBe(0);
+        await screenshot(page, `stats-${path}-${lang}-${scheme}`);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
   });
 
   it('agent1 opens finance stats from its Stats menu: its own figures; clinic3 has no stats and the API refuses it', async () => {

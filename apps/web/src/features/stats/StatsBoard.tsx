@@ -17,7 +17,6 @@ import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { EChartsCoreOption } from 'echarts/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { pickText } from '@app/contract/i18n';
@@ -27,6 +26,7 @@ import { LazyRangePicker } from '../../components/LazyRangePicker';
 import { formatMoney } from '../../lib/money';
 import { useSettings } from '../../lib/settings';
 import { exportStatsTable, type StatsInput } from './api';
+import { chartNumbers, chartOption } from './chart-option';
 import { RANGE_PRESETS, type RangePreset, rangeFromParams, rangeParams, type StatsRange } from './range';
 
 /** The range in the address, and a setter that keeps the address's other parameters. */
@@ -152,7 +152,10 @@ function SeriesCard({ page, series, points, granularity, input }: { page: StatsP
   const valueTitle = pickText(STATS_COLUMNS[table.value], lang);
   const keyText = useCallback((p: StatPoint) => p.label ?? (STATS_KEY_LABELS[p.key] ? pickText(STATS_KEY_LABELS[p.key]!, lang) : p.key), [lang]);
   const valueText = (v: number) => (money ? formatMoney(v, lang) : v.toLocaleString(lang));
-  const option = useMemo(() => (points ? chartOption(points, { time, pie: PIES.has(id), money, keyText, name: valueTitle }) : null), [points, time, id, money, keyText, valueTitle]);
+  const option = useMemo(
+    () => (points ? chartOption(points, { time, pie: PIES.has(id), money, keyText, name: valueTitle, format: chartNumbers(lang, money) }) : null),
+    [points, time, id, money, keyText, valueTitle, lang],
+  );
   const empty = !!points && (points.length === 0 || points.every((p) => p.value === 0));
 
   return (
@@ -203,53 +206,4 @@ function SeriesCard({ page, series, points, granularity, input }: { page: StatsP
       )}
     </Card>
   );
-}
-
-/** The ECharts option of a series: over time (bars of counts, a line of money), a pie of shares, or horizontal bars (largest on top). */
-export function chartOption(points: StatPoint[], o: { time: boolean; pie: boolean; money: boolean; keyText: (p: StatPoint) => string; name: string }): EChartsCoreOption {
-  const value = (p: StatPoint) => (o.money ? p.value / 100 : p.value);
-  if (o.pie)
-    return {
-      tooltip: { trigger: 'item' },
-      legend: { bottom: 0, type: 'scroll' },
-      series: [
-        {
-          type: 'pie',
-          name: o.name,
-          radius: ['40%', '68%'],
-          center: ['50%', '45%'],
-          data: points.filter((p) => p.value !== 0).map((p) => ({ name: o.keyText(p), value: value(p) })),
-          label: { formatter: '{b}: {c}' },
-        },
-      ],
-    };
-  if (o.time)
-    return {
-      tooltip: { trigger: 'axis' },
-      grid: { left: 48, right: 16, top: 24, bottom: 32, containLabel: true },
-      xAxis: { type: 'category', data: points.map((p) => p.key), boundaryGap: !o.money },
-      yAxis: { type: 'value', minInterval: o.money ? 0 : 1 },
-      // Counts per period as bars, money as a line (amounts and the running balance).
-      series: [
-        o.money
-          ? { type: 'line', name: o.name, data: points.map(value), showSymbol: points.length <= 31, areaStyle: { opacity: 0.15 } }
-          : { type: 'bar', name: o.name, data: points.map(value), barMaxWidth: 28 },
-      ],
-    };
-  const ordered = [...points].reverse();
-  return {
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    grid: { left: 8, right: 24, top: 16, bottom: 16, containLabel: true },
-    xAxis: { type: 'value', minInterval: o.money ? 0 : 1 },
-    yAxis: { type: 'category', data: ordered.map(o.keyText), axisLabel: { width: 140, overflow: 'truncate' } },
-    series: [
-      {
-        type: 'bar',
-        name: o.name,
-        data: ordered.map(value),
-        barMaxWidth: 24,
-        label: { show: true, position: 'right', ...(o.money ? { formatter: (p: { value: number }) => p.value.toFixed(2) } : {}) },
-      },
-    ],
-  };
 }

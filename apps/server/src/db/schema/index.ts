@@ -10,3 +10,4 @@ export * from './finance';
 export * from './distribution';
 export * from './inspections';
 export * from './inspection-extra';
+export * from './stats';

@@ -21,7 +21,24 @@ import {
   type StatsRangeEcho,
 } from '@app/contract';
 import type { Tx } from '../../db/client';
-import { branchApplications, devicePayments, devices, distributionRecords, financeAccounts, inspections, institutions, ledgerEntries, packages, payouts } from '../../db/schema';
+import {
+  branchApplications,
+  devices,
+  distributionRecords,
+  financeAccounts,
+  inspections,
+  institutions,
+  packages,
+  payouts,
+  statsActivationsDaily,
+  statsDevices,
+  statsInspectionDevices,
+  statsInspectionPairDays,
+  statsInspectionPairs,
+  statsInspectionsDaily,
+  statsLedgerDaily,
+  statsPaymentsDaily,
+} from '../../db/schema';
 import type { Auth } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
 import { badRequest, forbidden } from '../../lib/errors';
@@ -34,6 +51,8 @@ import { institutionSubtreeIds, isInSubtree } from '../institutions';
  * The stats dashboards: every figure of a page in one call, each an aggregate in SQL scoped to the
  * caller's subtree (admins: everything). Days are UTC days: the platform keeps no time zone of its own.
  * Time series come back with every bucket of the range (zeros included), so charts have no gaps.
+ * Devices, inspections, paid payments and the ledger are read from their roll-ups (db/schema/stats.ts,
+ * kept by triggers) wherever those give the very answer the rows give; see each figure.
  * What each figure means: docs/decisions.md, "Stats".
  */
 
@@ -62,14 +81,28 @@ function scope(auth: Auth, column: SQL | { getSQL(): SQL }): SQL {
 }
 
 const inRange = (column: SQL | { getSQL(): SQL }, r: Range) => sql`${column} >= ${r.start} and ${column} < ${r.end}`;
+/** The same range over a roll-up's UTC `day` column: the range's bounds are UTC midnights, so it is exact. */
+const daysInRange = (column: SQL | { getSQL(): SQL }, r: Range) => sql`${column} >= ${dayOf(r.start)}::date and ${column} < ${dayOf(r.end)}::date`;
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * Where a series' rows sit in time: an instant column (`timestamptz`), or the UTC `day` column (`date`) of
+ * a roll-up. Both give the same buckets: a day lies in one month, and the range is whole UTC days.
+ */
+type TimeColumn = SQL | { getSQL(): SQL } | { day: SQL | { getSQL(): SQL } };
+function bucketsOf(column: TimeColumn, r: Range, unit: SQL) {
+  if ('day' in column) return { bucket: sql`date_trunc(${unit}, ${column.day}::timestamp)`, where: daysInRange(column.day, r) };
+  return { bucket: sql`date_trunc(${unit}, ${column} at time zone 'UTC')`, where: inRange(column, r) };
+}
 
 /**
  * Values per bucket of the range (zeros included), one series per measure, from one scan: each measure
  * aggregated over `source` (a `from ... where ...` fragment whose rows carry `column`), the range
  * condition added here.
  */
-async function timeSeriesOf(db: Tx, r: Range, source: SQL, column: SQL | { getSQL(): SQL }, measures: SQL[]): Promise<StatPoint[][]> {
+async function timeSeriesOf(db: Tx, r: Range, source: SQL, column: TimeColumn, measures: SQL[]): Promise<StatPoint[][]> {
   const unit = sql.raw(`'${r.unit}'`);
+  const { bucket, where } = bucketsOf(column, r, unit);
   const step = sql.raw(r.unit === 'day' ? `interval '1 day'` : `interval '1 month'`);
   const fmt = sql.raw(r.unit === 'day' ? `'YYYY-MM-DD'` : `'YYYY-MM'`);
   const values = sql.join(
@@ -82,7 +115,7 @@ async function timeSeriesOf(db: Tx, r: Range, source: SQL, column: SQL | { getSQ
   );
   const rows = rowsOf<Record<string, string | number>>(
     await db.execute(sql`with v as (
-        select date_trunc(${unit}, ${column} at time zone 'UTC') as b, ${values} ${source} and ${inRange(column, r)} group by 1)
+        select ${bucket} as b, ${values} ${source} and ${where} group by 1)
       select to_char(b.b, ${fmt}) as key, ${picks}
       from generate_series(date_trunc(${unit}, ${r.start}::timestamptz at time zone 'UTC'), ${r.end}::timestamptz at time zone 'UTC' - interval '1 second', ${step}) as b(b)
       left join v on v.b = b.b order by b.b`),
@@ -91,7 +124,7 @@ async function timeSeriesOf(db: Tx, r: Range, source: SQL, column: SQL | { getSQ
 }
 
 /** One series per bucket: `measure` (default: a row count) over `source`. */
-const timeSeries = async (db: Tx, r: Range, source: SQL, column: SQL | { getSQL(): SQL }, measure: SQL = sql`count(*)`) => (await timeSeriesOf(db, r, source, column, [measure]))[0]!;
+const timeSeries = async (db: Tx, r: Range, source: SQL, column: TimeColumn, measure: SQL = sql`count(*)`) => (await timeSeriesOf(db, r, source, column, [measure]))[0]!;
 
 /** Category counts as points, in the order given (missing categories answer 0). */
 function categories(rows: { key: string | number | null; value: unknown }[], order: readonly string[]): StatPoint[] {
@@ -120,30 +153,87 @@ const TOP = sql.raw(String(10));
 // Equipment
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Active devices, top institutions and top regions: all three come from the range's distinct (institution,
+ * device) pairs with an inspection measured in the range. Rows `part` 'total' | 'inst' | 'region'.
+ */
+function activeFigures(auth: Auth, r: Range): SQL {
+  return r.end.getTime() <= Date.now() - DAY ? activeFromRows(auth, r) : activeFromRollups(auth, r);
+}
+
+/** From the range's inspections (an index-only scan): a range that ended more than a day ago. */
+function activeFromRows(auth: Auth, r: Range): SQL {
+  return sql`with pairs as (
+      select distinct ${inspections.institutionId} as institution_id, ${inspections.deviceId} as device_id
+      from ${inspections} where ${scope(auth, inspections.institutionId)} and ${inRange(inspections.measuredAt, r)}),
+    top_inst as (
+      select p.institution_id as key, i.name as label, count(*) as value from pairs p join ${institutions} i on i.id = p.institution_id
+      group by 1, 2 order by 3 desc, 1 limit ${TOP}),
+    top_region as (
+      select i.province as key, count(distinct p.device_id) as value from pairs p join ${institutions} i on i.id = p.institution_id
+      group by 1 order by 2 desc, 1 limit ${TOP})
+    select 'total' as part, null::text as key, null::text as label, (select count(distinct device_id) from pairs) as value
+    union all select 'inst', key::text, label, value from top_inst
+    union all select 'region', key, null, value from top_region`;
+}
+
+/**
+ * From the roll-ups, for a range that ends less than a day ago or later (every preset, in any time zone).
+ * A pair was inspected in the range when its latest inspection lies in the range, or lies at or after the
+ * range's end (the last hours, or measured ahead: found among the inspections from the end on, few) and an
+ * inspection of it lies in the range. The first kind is counted per institution from the histogram of the
+ * pairs' latest days; a device inspected at one institution only is one pair, so a count of pairs is a
+ * count of devices, and the few devices with pairs at several institutions are counted once each by
+ * taking their extra active pairs away. A range that ended earlier would find most pairs in the second
+ * kind: it reads the rows instead (slower over long past ranges at full size: docs/benchmarks.md).
+ */
+function activeFromRollups(auth: Auth, r: Range): SQL {
+  const p = statsInspectionPairs;
+  const days = statsInspectionPairDays;
+  const multi = statsInspectionDevices;
+  return sql`with late as (
+      select distinct x.institution_id, x.device_id from ${inspections} x
+      where x.measured_at >= ${r.end} and ${scope(auth, sql`x.institution_id`)} and exists (
+        select 1 from ${inspections} i where i.device_id = x.device_id and i.institution_id = x.institution_id and ${inRange(sql`i.measured_at`, r)})),
+    per_inst as (
+      select institution_id, sum(n) as n from (
+        select ${days.institutionId} as institution_id, ${days.n} as n from ${days} where ${scope(auth, days.institutionId)} and ${daysInRange(days.day, r)}
+        union all select institution_id, 1 from late) c
+      group by 1 having sum(n) > 0),
+    multi as (
+      select ${p.institutionId} as institution_id, ${p.deviceId} as device_id from ${multi} join ${p} on ${p.deviceId} = ${multi.deviceId}
+      where ${multi.pairs} > 1 and ${scope(auth, p.institutionId)} and ${p.lastAt} >= ${r.start} and ${p.lastAt} < ${r.end}
+      union all select l.institution_id, l.device_id from late l join ${multi} on ${multi.deviceId} = l.device_id and ${multi.pairs} > 1),
+    multi_region as (
+      select i.province, m.device_id, count(*) as k from multi m join ${institutions} i on i.id = m.institution_id group by 1, 2),
+    top_inst as (
+      select c.institution_id as key, i.name as label, c.n as value from per_inst c join ${institutions} i on i.id = c.institution_id
+      order by 3 desc, 1 limit ${TOP}),
+    top_region as (
+      select x.key, x.n - coalesce((select sum(m.k - 1) from multi_region m where m.province is not distinct from x.key), 0) as value
+      from (select i.province as key, sum(c.n) as n from per_inst c join ${institutions} i on i.id = c.institution_id group by 1) x
+      order by 2 desc, 1 limit ${TOP})
+    select 'total' as part, null::text as key, null::text as label,
+      (select coalesce(sum(n), 0) from per_inst) - (select coalesce(sum(k - 1), 0) from (select device_id, count(*) as k from multi group by 1) d) as value
+    union all select 'inst', key::text, label, value from top_inst
+    union all select 'region', key, null, value from top_region`;
+}
+
 /** GET /stats/equipment: devices by status, activations, inspections, active devices and the top institutions and regions. */
 export async function equipment(db: Tx, auth: Auth, q: StatsQuery): Promise<StatsAnswer<'equipment'>> {
   const r = rangeOf(q);
   const clock = await expiringWindow(db, auth);
   const deviceScope = scope(auth, devices.institutionId);
-  const inspectionScope = scope(auth, inspections.institutionId);
+  const owned = statsDevices;
+  const activated = statsActivationsDaily;
+  const daily = statsInspectionsDaily;
+  // Devices by status and activations per UTC day from their roll-ups (per owner); any range is whole days.
   const [status, expiring, activations, inspected, active] = await Promise.all([
-    db.execute(sql`select ${devices.status} as key, count(*) as value from ${devices} where ${deviceScope} group by 1`),
+    db.execute(sql`select ${owned.status} as key, sum(${owned.n}) as value from ${owned} where ${scope(auth, owned.institutionId)} group by 1 having sum(${owned.n}) <> 0`),
     db.execute(sql`select count(*) as n from ${devices} where ${deviceScope} and ${devices.expiresAt} >= ${clock.now} and ${devices.expiresAt} <= ${clock.soon}`),
-    timeSeries(db, r, sql`from ${devices} where ${deviceScope}`, devices.activatedAt),
-    timeSeries(db, r, sql`from ${inspections} where ${inspectionScope}`, inspections.measuredAt),
-    // One pass over the range's inspections: the distinct (institution, device) pairs feed all three figures.
-    db.execute(sql`with pairs as (
-        select distinct ${inspections.institutionId} as institution_id, ${inspections.deviceId} as device_id
-        from ${inspections} where ${inspectionScope} and ${inRange(inspections.measuredAt, r)}),
-      top_inst as (
-        select p.institution_id as key, i.name as label, count(*) as value from pairs p join ${institutions} i on i.id = p.institution_id
-        group by 1, 2 order by 3 desc, 1 limit ${TOP}),
-      top_region as (
-        select i.province as key, count(distinct p.device_id) as value from pairs p join ${institutions} i on i.id = p.institution_id
-        group by 1 order by 2 desc, 1 limit ${TOP})
-      select 'total' as part, null::text as key, null::text as label, (select count(distinct device_id) from pairs) as value
-      union all select 'inst', key::text, label, value from top_inst
-      union all select 'region', key, null, value from top_region`),
+    timeSeries(db, r, sql`from ${activated} where ${scope(auth, activated.institutionId)}`, { day: activated.day }, sql`sum(${activated.n})`),
+    timeSeries(db, r, sql`from ${daily} where ${scope(auth, daily.institutionId)}`, { day: daily.day }, sql`sum(${daily.n})`),
+    db.execute(activeFigures(auth, r)),
   ]);
   const activeRows = rowsOf<{ part: string; key: string | null; label: string | null; value: string }>(active);
   const byStatus = categories(rowsOf(status), ['active', 'inactive', 'disabled']);
@@ -178,10 +268,12 @@ export async function distribution(db: Tx, auth: Auth, q: StatsQuery): Promise<S
   const [moved, counts, stock, byInst, byRegion] = await Promise.all([
     timeSeries(db, r, sql`from ${distributionRecords} where ${recordScope}`, distributionRecords.createdAt, sql`sum(${distributionRecords.deviceCount})`),
     db.execute(sql`select count(*) as n from ${distributionRecords} where ${recordScope} and ${inRange(distributionRecords.createdAt, r)}`),
+    // Devices held now, from the devices' roll-up (per owner; null: stock).
     db.execute(
       auth.kind === 'institution'
-        ? sql`select 'distributed' as key, count(*) as value from ${devices} where ${scope(auth, devices.institutionId)}`
-        : sql`select case when ${devices.institutionId} is null then 'stock' else 'distributed' end as key, count(*) as value from ${devices} group by 1`,
+        ? sql`select 'distributed' as key, coalesce(sum(${statsDevices.n}), 0) as value from ${statsDevices} where ${scope(auth, statsDevices.institutionId)}`
+        : sql`select case when ${statsDevices.institutionId} is null then 'stock' else 'distributed' end as key, sum(${statsDevices.n}) as value
+          from ${statsDevices} group by 1 having sum(${statsDevices.n}) <> 0`,
     ),
     db.execute(sql`select i.id as key, i.name as label, sum(d.device_count) as value
       from ${distributionRecords} d join ${institutions} i on i.id = d.to_institution_id
@@ -277,29 +369,33 @@ async function financeTarget(db: Tx, auth: Auth, requested: number | undefined) 
  * GET /stats/finance: for one institution (or, grade 0 without one, the platform): income (paid payments
  * of its subtree), its commission (the platform: its share) by bucket, by package and by child
  * institution, its payouts by state, and its balance at the end of each bucket from the ledger.
+ * Payments and the ledger are read from their daily roll-ups: a roll-up row holds the payments of one
+ * paying institution, package and pair of commission holders, so every figure (scope, share, package,
+ * child) is a function of its key and its sums are the payments' sums; any range is whole UTC days.
  */
 export async function finance(db: Tx, auth: Auth, q: FinanceStatsQuery): Promise<FinanceStatsAnswer> {
   const r = rangeOf(q);
   const target = await financeTarget(db, auth, q.institution_id);
   const rootPath = target?.path ?? '/';
-  const p = devicePayments;
-  const paidScope = target ? sql`${p.institutionId} in ${institutionSubtreeIds(target.path)} and ${p.status} = 'paid'` : sql`${p.status} = 'paid'`;
+  const p = statsPaymentsDaily;
+  const ledger = statsLedgerDaily;
+  const paidScope = target ? sql`${p.institutionId} in ${institutionSubtreeIds(target.path)}` : sql`true`;
   // Its commission on a payment: its own line (l1 or l2); the platform's remainder when there is no target.
   const share = target
     ? sql`(case when ${p.l1InstitutionId} = ${target.id} then ${p.l1Cents} else 0 end + case when ${p.l2InstitutionId} = ${target.id} then ${p.l2Cents} else 0 end)`
     : sql`${p.platformCents}`;
-  const ledgerScope = target ? sql`${ledgerEntries.institutionId} = ${target.id}` : sql`true`;
+  const ledgerScope = target ? sql`${ledger.institutionId} = ${target.id}` : sql`true`;
   const payoutScope = target ? sql`${payouts.institutionId} = ${target.id}` : sql`true`;
   const accountScope = target ? sql`${financeAccounts.institutionId} = ${target.id}` : sql`true`;
   const [[income, commission], byPackage, byChild, payoutRows, kpiRows, balanceRows] = await Promise.all([
-    timeSeriesOf(db, r, sql`from ${p} where ${paidScope}`, p.paidAt, [sql`sum(${p.amountCents})`, sql`sum(${share})`]),
+    timeSeriesOf(db, r, sql`from ${p} where ${paidScope}`, { day: p.day }, [sql`sum(${p.amountCents})`, sql`sum(${share})`]),
     db.execute(sql`select x.package_id as key, pk.name as label, x.value from (
-        select ${p.packageId} as package_id, sum(${share}) as value from ${p} where ${paidScope} and ${inRange(p.paidAt, r)} group by 1) x
+        select ${p.packageId} as package_id, sum(${share}) as value from ${p} where ${paidScope} and ${daysInRange(p.day, r)} group by 1) x
       join ${packages} pk on pk.id = x.package_id where x.value > 0 order by x.value desc, 1 limit ${TOP}`),
     // The child on the path from the target down to the paying institution (the target itself: its own devices).
     db.execute(sql`with x as (
         select nullif(split_part(substr(i.path, ${rootPath.length + 1}), '/', 1), '')::int as child, sum(${share}) as value
-        from ${p} join ${institutions} i on i.id = ${p.institutionId} where ${paidScope} and ${inRange(p.paidAt, r)} group by 1)
+        from ${p} join ${institutions} i on i.id = ${p.institutionId} where ${paidScope} and ${daysInRange(p.day, r)} group by 1)
       select coalesce(x.child, ${target?.id ?? null}::int) as key, c.name as label, x.value from x left join ${institutions} c on c.id = coalesce(x.child, ${target?.id ?? null}::int)
       where x.value > 0 order by x.value desc, 1 limit ${TOP}`),
     db.execute(sql`select ${payouts.status} as key, sum(${payouts.amountCents}) as value from ${payouts} where ${payoutScope} and ${inRange(payouts.createdAt, r)} group by 1`),
@@ -307,8 +403,8 @@ export async function finance(db: Tx, auth: Auth, q: FinanceStatsQuery): Promise
         (select coalesce(sum(${financeAccounts.balanceCents}), 0) from ${financeAccounts} where ${accountScope}) as balance,
         (select coalesce(sum(${payouts.amountCents}), 0) from ${payouts} where ${payoutScope} and ${payouts.status} = 'pending') as pending,
         (select coalesce(sum(${payouts.amountCents}), 0) from ${payouts} where ${payoutScope} and ${payouts.status} = 'paid' and ${inRange(payouts.decidedAt, r)}) as paid,
-        (select coalesce(sum(${ledgerEntries.amountCents}), 0) from ${ledgerEntries} where ${ledgerScope} and ${ledgerEntries.createdAt} < ${r.start}) as opening`),
-    timeSeries(db, r, sql`from ${ledgerEntries} where ${ledgerScope}`, ledgerEntries.createdAt, sql`sum(${ledgerEntries.amountCents})`),
+        (select coalesce(sum(${ledger.amountCents}), 0) from ${ledger} where ${ledgerScope} and ${ledger.day} < ${dayOf(r.start)}::date) as opening`),
+    timeSeries(db, r, sql`from ${ledger} where ${ledgerScope}`, { day: ledger.day }, sql`sum(${ledger.amountCents})`),
   ]);
   const k = rowsOf<{ balance: string; pending: string; paid: string; opening: string }>(kpiRows)[0];
   // The balance at the end of each bucket: what came before the range plus the running sum of the ledger.

@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { post, recordDevicePayment } from '../finance';
 import { institutionSubtreeIds, isInSubtree } from '../institutions';
 import { distribution, equipment, finance } from './service';
+import { seededRandom } from '../../lib/random';
 
 /*
  * The stats roll-ups (migrations 0012-0013, kept by statement triggers). After random writes of every
@@ -31,22 +32,9 @@ const DAY = 86_400_000;
 let t: TestApp;
 let admin: string;
 
-/** A small seeded generator (mulberry32): a failing run can be replayed with STATS_SEED. */
+/** Seeded (lib/random.ts): a failing run can be replayed with STATS_SEED. */
 const SEED = Number(process.env.STATS_SEED ?? Date.now() % 1_000_000);
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  const pick = <T>(xs: readonly T[]): T => xs[int(0, xs.length - 1)]!;
-  return { next, int, pick };
-}
-const rng = generator(SEED);
+const rng = seededRandom(SEED);
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);

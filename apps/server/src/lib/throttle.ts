@@ -65,9 +65,15 @@ export async function reserveAttempt(db: Tx, username: string, address: string, 
       .orderBy(desc(loginFailures.createdAt));
     const byAddress = rows.map((r) => r.at.getTime());
     const byPair = rows.filter((r) => r.username === username).map((r) => r.at.getTime());
+    // A rule with no delay adds no wait: a parallel attempt that reserved after this one's clock was read
+    // (its row a few ms "in the future") must not throttle it.
+    const after = (times: number[], p: typeof PAIR) => {
+      const delay = times.length ? delayAfter(times.length, p) : 0;
+      return delay > 0 ? times[0]! + delay : 0;
+    };
     const retryAt = Math.max(
-      byPair.length ? byPair[0]! + delayAfter(byPair.length, PAIR) : 0,
-      byAddress.length ? byAddress[0]! + delayAfter(byAddress.length, ADDRESS) : 0,
+      after(byPair, PAIR),
+      after(byAddress, ADDRESS),
       // The hour's cap: wait until the oldest failure that keeps the count at the cap leaves the hour.
       byAddress.length >= ADDRESS.maxPerWindow ? byAddress[ADDRESS.maxPerWindow - 1]! + WINDOW_MS : 0,
     );

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD, createTestApp, type TestApp } from '../../test/harness';
-import { ADDRESS, addressKey, PAIR, WINDOW_MS } from '../../lib/throttle';
+import { loginFailures } from '../../db/schema';
+import { ADDRESS, addressKey, PAIR, reserveAttempt, WINDOW_MS } from '../../lib/throttle';
 
 /*
  * Sign-in throttling (issue 9 §3): per (username, address) and per address, never per username alone;
@@ -185,6 +186,17 @@ describe('sign-in throttling', () => {
     const answers = await Promise.all(Array.from({ length: 16 }, () => signIn('agent2b', 'wrong', '198.51.100.90', { kind: 'institution' })));
     expect(answers.filter((a) => a.error === 'Incorrect username or password')).toHaveLength(PAIR.free);
     expect(answers.filter(isThrottled)).toHaveLength(16 - PAIR.free);
+  });
+
+  it('an attempt whose clock was read before a parallel one reserved is not throttled while no rule asks a wait', async () => {
+    // Another attempt from the address reserved a moment "later" than this one's clock (requests in parallel).
+    const address = addressKey('198.51.100.91');
+    const now = Date.now();
+    await t.db.insert(loginFailures).values({ username: 'someone', ip: address, createdAt: new Date(now + 50) });
+    expect(await reserveAttempt(t.db, 'clinic3', address, now)).toMatchObject({ ok: true });
+    // Under the free counts nothing waits; a real wait still applies once a rule asks for one.
+    for (let i = 0; i < PAIR.free; i++) await t.db.insert(loginFailures).values({ username: 'clinic3', ip: address, createdAt: new Date(now - 1000) });
+    expect(await reserveAttempt(t.db, 'clinic3', address, now)).toMatchObject({ ok: false });
   });
 
   it('the password is checked outside any database transaction', async () => {

@@ -151,11 +151,10 @@ function SeriesCard({ page, series, points, granularity, input }: { page: StatsP
   const keyTitle = pickText(STATS_COLUMNS[table.key === 'bucket' ? (granularity === 'day' ? 'date' : 'month') : table.key], lang);
   const valueTitle = pickText(STATS_COLUMNS[table.value], lang);
   const keyText = useCallback((p: StatPoint) => p.label ?? (STATS_KEY_LABELS[p.key] ? pickText(STATS_KEY_LABELS[p.key]!, lang) : p.key), [lang]);
-  const valueText = (v: number) => (money ? formatMoney(v, lang) : v.toLocaleString(lang));
-  const option = useMemo(
-    () => (points ? chartOption(points, { time, pie: PIES.has(id), money, keyText, name: valueTitle, format: chartNumbers(lang, money) }) : null),
-    [points, time, id, money, keyText, valueTitle, lang],
-  );
+  // One number format for the chart and its table (money: the currency in the table, two decimals in the chart).
+  const format = useMemo(() => chartNumbers(lang, money), [lang, money]);
+  const valueText = (v: number) => (money ? formatMoney(v, lang) : format(v));
+  const option = useMemo(() => (points ? chartOption(points, { time, pie: PIES.has(id), money, keyText, name: valueTitle, format }) : null), [points, time, id, money, keyText, valueTitle, format]);
   const empty = !!points && (points.length === 0 || points.every((p) => p.value === 0));
 
   return (

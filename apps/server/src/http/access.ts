@@ -81,8 +81,9 @@ export default fp(async function accessPlugin(app: FastifyInstance) {
     for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, endpoint });
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.lang = requestLang(request.headers['accept-language']);
+    done();
   });
 
   app.addHook('preHandler', async (request) => {

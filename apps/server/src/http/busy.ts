@@ -17,10 +17,11 @@ export default fp(async function busyPlugin(app: FastifyInstance) {
   const pool = (app.db as unknown as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) return;
   const limit = app.config.dbQueueLimit;
-  app.addHook('onRequest', async (request, reply) => {
-    if (pool.waitingCount < limit || !/^\/(adminapi|deviceapi)\//.test(request.url)) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (pool.waitingCount < limit || !/^\/(adminapi|deviceapi)\//.test(request.url)) return done();
     const lang = requestLang(request.headers['accept-language']);
-    return reply
+    // Answered here: a callback hook that sends does not call done.
+    reply
       .status(503)
       .header('retry-after', String(RETRY_AFTER_SECONDS))
       .send({ code: 503, datas: { error: formatMessage('busy', lang) } });

@@ -13,11 +13,14 @@ export default fp(async function drainPlugin(app: FastifyInstance) {
   app.addHook('preClose', async () => {
     draining = true;
   });
-  app.addHook('onSend', async (request, reply) => {
+  // Callback hooks: cheaper than async ones on every request (docs/benchmarks.md).
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (draining && request.raw.httpVersionMajor < 2) reply.header('connection', 'close');
+    done(null, payload);
   });
-  app.addHook('onResponse', async () => {
+  app.addHook('onResponse', (_request, _reply, done) => {
     if (draining) setImmediate(() => app.server.closeIdleConnections());
+    done();
   });
 });
 

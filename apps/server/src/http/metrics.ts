@@ -51,16 +51,17 @@ export default fp(async function metricsPlugin(app: FastifyInstance) {
   });
 
   // The envelope's code, before the answer is turned into text.
-  app.addHook('preSerialization', async (_request, reply, payload) => {
+  app.addHook('preSerialization', (_request, reply, payload, done) => {
     const code = (payload as { code?: unknown } | null)?.code;
     if (typeof code === 'number') (reply as WithOutcome)[OUTCOME] = code;
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const config = request.routeOptions.config;
     const endpoint = config?.endpoint?.name ?? config?.metricsName ?? (request.is404 ? 'not_found' : 'static');
     const code = (reply as WithOutcome)[OUTCOME] ?? reply.statusCode;
     duration.observe({ endpoint, code: String(code) }, reply.elapsedTime / 1000);
+    done();
   });
 
   const client = (app.db as unknown as { $client?: unknown }).$client;

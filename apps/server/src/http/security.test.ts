@@ -1,12 +1,16 @@
 import fs from 'node:fs';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { createTestApp, openTestDatabase, type TestApp } from '../test/harness';
+import { DOCS_POLICY, helmetHeaders } from './security';
 
 let t: TestApp;
 let admin: string;
@@ -114,5 +118,32 @@ describe('headers of the web app', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['cache-control']).toBe('no-store');
     expect(missing.json().code).toBe(404);
+  });
+});
+
+describe('helmetHeaders', () => {
+  it('is what helmet itself sets on a real response, for default and custom options', () => {
+    const options: HelmetOptions[] = [{}, { frameguard: { action: 'deny' }, strictTransportSecurity: false, xPoweredBy: false }, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: true }];
+    for (const opts of options) {
+      const res = new ServerResponse(new IncomingMessage(new Socket()));
+      res.setHeader('x-powered-by', 'something');
+      let called = 0;
+      helmet(opts)(res.req, res, () => called++);
+      expect(called).toBe(1);
+      const real = Object.fromEntries(Object.entries(res.getHeaders()).map(([k, v]) => [k, String(v)]));
+      const { 'x-powered-by': _removed, ...expected } = real;
+      expect(helmetHeaders(opts)).toEqual(expected);
+      expect(Object.keys(expected).length).toBeGreaterThan(5);
+    }
+  });
+
+  it("API answers say no-store unless the endpoint sets its own cache-control and CSP (the reference page's)", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/adminapi/params/public' });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    const docs = await t.app.inject({ method: 'GET', url: '/adminapi/docs' });
+    expect(docs.headers['cache-control']).toBe('no-cache');
+    expect(docs.headers['content-security-policy']).toBe(DOCS_POLICY);
+    expect(docs.headers['x-frame-options']).toBe('DENY');
   });
 });

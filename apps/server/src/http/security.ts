@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '@app/contract';
 
 /*
- * Response headers on everything the server answers (@fastify/helmet): no framing, no sniffing, the
+ * Response headers on everything the server answers (helmet): no framing, no sniffing, the
  * referrer kept to this origin, and a Content-Security-Policy per kind of answer:
  * - API answers, uploads, static files: `default-src 'none'` (nothing in them may load or run anything);
  * - the web app's page (webAppPolicy): its own scripts only, styles from its own files or carrying the
@@ -47,18 +48,48 @@ export function webAppPolicy(nonce: string): string {
 /** Swagger UI: its own CSS and JS files, the document it fetches, and the data: images its CSS uses. */
 export const DOCS_POLICY = ["default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "connect-src 'self'", ...common].join('; ');
 
-export default fp(async function securityPlugin(app: FastifyInstance) {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] } },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'same-origin' },
-    // HSTS belongs to whoever terminates TLS for the whole host (docs/security.md); this server may be
-    // reached over plain HTTP on a private network.
-    strictTransportSecurity: false,
+/**
+ * The headers helmet sets, worked out once: its middleware run at start-up on a recording response, so a
+ * request only copies a constant object. (@fastify/helmet, used before, builds the middleware anew on
+ * every request, directives parsed and header names rewritten per call: that halved the requests per
+ * second of a route that does nothing; docs/benchmarks.md.) Helmet's middleware only sets and removes
+ * headers, whatever the request, so the result is the same for every request.
+ */
+export function helmetHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    failure = err;
   });
-  app.addHook('onSend', async (request, reply) => {
-    if ((request.url === API_BASE || request.url.startsWith(`${API_BASE}/`) || request.url.startsWith(`${API_BASE}?`)) && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', 'no-store');
-    }
+  if (failure) throw failure;
+  return Object.freeze(headers);
+}
+
+const SECURITY_HEADERS = helmetHeaders({
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] } },
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'same-origin' },
+  // HSTS belongs to whoever terminates TLS for the whole host (docs/security.md); this server may be
+  // reached over plain HTTP on a private network.
+  strictTransportSecurity: false,
+});
+/** API answers are never stored unless the endpoint says otherwise (its own cache-control replaces this). */
+const API_HEADERS = Object.freeze({ ...SECURITY_HEADERS, 'cache-control': 'no-store' });
+
+const isApiUrl = (url: string) => url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`);
+
+export default fp(async function securityPlugin(app: FastifyInstance) {
+  // Set first: whatever the route sets later (a page's CSP, a file's cache-control) replaces them.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiUrl(request.url) ? API_HEADERS : SECURITY_HEADERS);
+    done();
   });
 });

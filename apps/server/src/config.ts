@@ -22,6 +22,21 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Queries waiting for a pooled connection beyond which API requests are answered 503 (http/busy.ts). */
   dbQueueLimit: number;
+  /**
+   * Keep warm sessions' access-check rows in memory, emptied by LISTEN/NOTIFY (db/session-cache.ts). Off by
+   * default until an unexplained end-to-end flake seen with it on is understood (docs/decisions.md); never on
+   * behind a transaction-mode connection pooler, which does not deliver notices.
+   */
+  sessionCache: boolean;
+}
+
+/** An on/off switch from the environment, or a start-up error naming the variable. */
+function onOff(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  const v = value.trim().toLowerCase();
+  if (['on', '1', 'true'].includes(v)) return true;
+  if (['off', '0', 'false'].includes(v)) return false;
+  throw new Error(`${name} must be on or off, not "${value}"`);
 }
 
 /** A whole number from the environment, or a start-up error naming the variable. */
@@ -49,5 +64,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS ? whole('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 600_000) : 10_000,
     dbQueueLimit: env.DB_QUEUE_LIMIT ? whole('DB_QUEUE_LIMIT', env.DB_QUEUE_LIMIT, 100_000) : 100,
+    sessionCache: onOff('SESSION_CACHE', env.SESSION_CACHE, false),
   };
 }

@@ -28,7 +28,7 @@ if (!password) {
 }
 
 const config = loadConfig();
-const database = await openDatabase(config);
+const database = await openDatabase({ ...config, sessionCache: false });
 try {
   await database.migrate();
   await syncMenus(database.db);

@@ -4,7 +4,7 @@ import { openDatabase } from '../db/client';
 import { seedDemoIfEmpty, syncMenus } from '../seed';
 
 const config = loadConfig();
-const database = await openDatabase(config);
+const database = await openDatabase({ ...config, sessionCache: false });
 await database.migrate();
 await syncMenus(database.db);
 const seeded = await seedDemoIfEmpty(database.db);

@@ -6,6 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { startEmbedded } from './embedded';
+import { type AuthWatch, listenOnConnect, SessionCache, setSessionCache, watchAuthChanges } from './session-cache';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -34,14 +35,23 @@ const reportIdleError = (err: Error) => process.stderr.write(`database: idle con
 /** Connections per server process; what waits beyond them is the bounded queue of http/busy.ts. */
 export const POOL_SIZE = 10;
 
-export async function openPostgres(url: string, opts: { onIdleError?: (err: Error) => void } = {}): Promise<Database> {
+export async function openPostgres(url: string, opts: { onIdleError?: (err: Error) => void; sessionCache?: boolean } = {}): Promise<Database> {
   // A query waits at most 10 s for a connection; the busy check (http/busy.ts) answers 503 long before
   // the queue gets there.
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: 10_000 });
+  // The access check's session rows, kept while no write notifies a change (db/session-cache.ts); off
+  // with SESSION_CACHE=off (every call reads its session).
+  const cache = opts.sessionCache === false ? undefined : new SessionCache();
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: 10_000, ...(cache ? { onConnect: listenOnConnect(cache) } : {}) });
   pool.on('error', opts.onIdleError ?? reportIdleError);
   // Keep BIGINT money and counts as numbers (they stay far below 2^53) and dates as Date.
   pg.types.setTypeParser(20, (v) => Number(v));
   const db = drizzle(pool, { schema }) as unknown as Db;
+  let watch: AuthWatch | undefined;
+  if (cache) {
+    setSessionCache(db, cache);
+    watch = watchAuthChanges(url, cache, { onError: (err) => process.stderr.write(`database: the session cache's listener was lost (${err.message}); the cache is off until it is back\n`) });
+    await watch.ready;
+  }
   return {
     db,
     kind: 'postgres',
@@ -50,7 +60,10 @@ export async function openPostgres(url: string, opts: { onIdleError?: (err: Erro
       await db.execute(sql`create extension if not exists pg_trgm`);
       await migratePg(db as never, { migrationsFolder });
     },
-    close: () => pool.end(),
+    close: async () => {
+      await watch?.stop();
+      await pool.end();
+    },
   };
 }
 
@@ -58,13 +71,13 @@ export async function openPostgres(url: string, opts: { onIdleError?: (err: Erro
  * The PostgreSQL server of DATABASE_URL, or the embedded cluster in DATA_DIR/postgres (started here,
  * stopped by close()). An earlier embedded database (PGlite, DATA_DIR/pgdata) is not read.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; sessionCache?: boolean }): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, { sessionCache: opts.sessionCache });
   const legacy = path.join(opts.dataDir, 'pgdata');
   if (fs.existsSync(path.join(legacy, 'PG_VERSION')))
     process.stderr.write(`embedded database: ${legacy} (the earlier PGlite database) is no longer read; the database is now in ${path.join(opts.dataDir, 'postgres')}\n`);
   const cluster = await startEmbedded({ dir: path.join(opts.dataDir, 'postgres') });
-  const database = await openPostgres(cluster.url);
+  const database = await openPostgres(cluster.url, { sessionCache: opts.sessionCache });
   return {
     ...database,
     kind: 'embedded',

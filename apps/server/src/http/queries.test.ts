@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionCacheOf } from '../db/session-cache';
 import { hashKey } from '../lib/crypto';
 import { createTestApp, type TestApp } from '../test/harness';
 import { countQueries } from '../test/query-counter';
@@ -27,38 +28,53 @@ describe('queries per request', () => {
   }, 60_000);
   afterAll(() => t?.close());
 
-  it('a signed-in no-op (get_institution_info): one query in all, the access check, which also reads what it answers', async () => {
-    let answer: Record<string, unknown> = {};
-    const queries = await counter.during(async () => {
-      const res = await t.call('GET', '/institution/get_institution_info', { key: inst });
-      expect(res.code).toBe(200);
-      answer = res.datas as Record<string, unknown>;
-    });
-    expect(queries).toHaveLength(1);
-    expect(queries[0]).toMatch(/"sessions"/);
-    expect(queries[0]).toMatch(/"cache_versions"/);
-    expect(answer).toMatchObject({ username: 'agent2', name: expect.any(String), institution_grade: 2 });
-    expect(String(answer.name).length).toBeGreaterThan(0);
-  });
+  /** Empties the session cache: the next call of each key reads its session from the database. */
+  const cold = () => sessionCacheOf(t.db)!.flush();
 
-  it('the device list: one query for the access check (none of roles, menus or parameters), three in all', async () => {
-    for (const key of [admin, auditor, inst]) {
-      const queries = await counter.during(async () => expect((await t.call('GET', '/equipment/list', { key, query: { limit: 10 } })).code).toBe(200));
-      const access = queries.filter((q) => ACCESS_TABLES.test(q));
-      expect(access).toHaveLength(1);
-      expect(access[0]).toMatch(/"sessions"/);
-      for (const table of ['roles', 'role_menus', 'menus', 'system_params']) expect(queries.filter((q) => touches(q, table))).toEqual([]);
-      // The page and its capped count.
-      expect(queries).toHaveLength(3);
+  it('a signed-in no-op (get_institution_info): no query once its session is cached; one when not (the access check, which also reads what it answers)', async () => {
+    expect(sessionCacheOf(t.db)?.enabled).toBe(true);
+    for (const warm of [false, true]) {
+      if (!warm) cold();
+      let answer: Record<string, unknown> = {};
+      const queries = await counter.during(async () => {
+        const res = await t.call('GET', '/institution/get_institution_info', { key: inst });
+        expect(res.code).toBe(200);
+        answer = res.datas as Record<string, unknown>;
+      });
+      if (warm) expect(queries).toEqual([]);
+      else {
+        expect(queries).toHaveLength(1);
+        expect(queries[0]).toMatch(/"sessions"/);
+        expect(queries[0]).toMatch(/"cache_versions"/);
+      }
+      expect(answer).toMatchObject({ username: 'agent2', name: expect.any(String), institution_grade: 2 });
+      expect(String(answer.name).length).toBeGreaterThan(0);
     }
   });
 
-  it('get_member: one query for the access check, two in all (roles and menus come from the cache)', async () => {
+  it('the device list: the page and its capped count, plus the access check when the session is not cached (none of roles, menus or parameters)', async () => {
+    for (const key of [admin, auditor, inst]) {
+      for (const warm of [false, true]) {
+        if (!warm) cold();
+        const queries = await counter.during(async () => expect((await t.call('GET', '/equipment/list', { key, query: { limit: 10 } })).code).toBe(200));
+        const access = queries.filter((q) => ACCESS_TABLES.test(q));
+        expect(access).toHaveLength(warm ? 0 : 1);
+        if (!warm) expect(access[0]).toMatch(/"sessions"/);
+        for (const table of ['roles', 'role_menus', 'menus', 'system_params']) expect(queries.filter((q) => touches(q, table))).toEqual([]);
+        expect(queries).toHaveLength(warm ? 2 : 3);
+      }
+    }
+  });
+
+  it('get_member: the user, plus the access check when the session is not cached (roles and menus come from the grants cache)', async () => {
     for (const key of [admin, auditor]) {
-      const queries = await counter.during(async () => expect((await t.call('GET', '/member/get_member', { key })).code).toBe(200));
-      expect(queries.filter((q) => /"(sessions|cache_versions)"/.test(q))).toHaveLength(1);
-      for (const table of ['roles', 'role_menus', 'menus', 'system_params']) expect(queries.filter((q) => touches(q, table))).toEqual([]);
-      expect(queries).toHaveLength(2);
+      for (const warm of [false, true]) {
+        if (!warm) cold();
+        const queries = await counter.during(async () => expect((await t.call('GET', '/member/get_member', { key })).code).toBe(200));
+        expect(queries.filter((q) => /"(sessions|cache_versions)"/.test(q))).toHaveLength(warm ? 0 : 1);
+        for (const table of ['roles', 'role_menus', 'menus', 'system_params']) expect(queries.filter((q) => touches(q, table))).toEqual([]);
+        expect(queries).toHaveLength(warm ? 1 : 2);
+      }
     }
   });
 
@@ -75,8 +91,9 @@ describe('queries per request', () => {
     const refused = await counter.during(async () => expect((await t.call('GET', '/equipment/list', { key: auditor, query: { limit: 5 } })).code).toBe(400));
     // The joined query, then the grants reloaded (roles, menus, role_menus) because the counter moved.
     expect(refused.some((q) => touches(q, 'roles'))).toBe(true);
+    // Then both are in memory again: the session and the grants.
     const again = await counter.during(() => t.call('GET', '/equipment/list', { key: auditor, query: { limit: 5 } }));
-    expect(again.map((q) => q.slice(0, 60))).toEqual([expect.stringMatching(/"sessions"/)]);
+    expect(again.filter((q) => ACCESS_TABLES.test(q))).toEqual([]);
     // get_member's tree follows too.
     const signs = JSON.stringify((await t.call('GET', '/member/get_member', { key: auditor })).datas.role_data);
     expect(signs).not.toContain('"DeviceList"');

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { adminUsers, cacheVersions, institutions, sessions } from '../db/schema';
+import { sessionCacheOf } from '../db/session-cache';
 import { paramsAt } from './access-cache';
 import { hashKey, newKey } from './crypto';
 import { type ParamValues, readParams } from './params';
@@ -29,6 +30,12 @@ export async function createSession(db: Tx, input: { kind: SubjectKind; subjectI
   return { key, session: row! };
 }
 
+/** Idle time is tracked to the minute: one write a minute per session at most. */
+const TOUCH_MS = 60_000;
+
+/** Neither past its absolute expiry nor idle for `idleMinutes` or longer. */
+const isLive = (session: { expiresAt: Date; lastSeenAt: Date }, idleMinutes: number, now: number) => session.expiresAt.getTime() > now && session.lastSeenAt.getTime() + idleMinutes * 60_000 > now;
+
 /** The live session for a key, or null when missing, unknown, idle too long or past its absolute expiry. */
 export async function findSession(db: Tx, key: string, params?: ParamValues) {
   const [row] = await db
@@ -38,12 +45,11 @@ export async function findSession(db: Tx, key: string, params?: ParamValues) {
   if (!row) return null;
   const { session_idle_minutes } = params ?? (await readParams(db));
   const now = Date.now();
-  if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + session_idle_minutes * 60_000 <= now) {
+  if (!isLive(row, session_idle_minutes, now)) {
     await db.delete(sessions).where(eq(sessions.id, row.id));
     return null;
   }
-  // Idle time is tracked to the minute: one write a minute per session at most.
-  if (now - row.lastSeenAt.getTime() > 60_000) {
+  if (now - row.lastSeenAt.getTime() > TOUCH_MS) {
     await db
       .update(sessions)
       .set({ lastSeenAt: new Date(now) })
@@ -88,29 +94,43 @@ function buildResolveQuery(db: Db) {
     .prepare('resolve_session');
 }
 
+type ResolvedRow = Awaited<ReturnType<ReturnType<typeof buildResolveQuery>['execute']>>[number];
+
 export async function resolveSession(db: Db, key: string) {
+  const keyHash = hashKey(key);
+  const cache = sessionCacheOf<ResolvedRow>(db);
+  // From memory when the cache holds the row and it needs no write: not expired, not idle too long, and
+  // touched within the minute. Anything else reads the database (db/session-cache.ts).
+  const cached = cache?.get(keyHash);
+  if (cached) {
+    const params = await paramsAt(db, cached.paramsVersion);
+    const now = Date.now();
+    if (isLive(cached.session, params.session_idle_minutes, now) && now - cached.session.lastSeenAt.getTime() <= TOUCH_MS) return { ...cached, params };
+  }
   let query = resolveQueries.get(db);
   if (!query) {
     query = buildResolveQuery(db);
     resolveQueries.set(db, query);
   }
-  const [row] = await query.execute({ keyHash: hashKey(key) });
+  const stamp = cache?.stamp();
+  const [row] = await query.execute({ keyHash });
   if (!row) return null;
   const params = await paramsAt(db, row.paramsVersion);
   const { session } = row;
   const now = Date.now();
-  if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + params.session_idle_minutes * 60_000 <= now) {
+  if (!isLive(session, params.session_idle_minutes, now)) {
     await db.delete(sessions).where(eq(sessions.id, session.id));
     return null;
   }
-  // Idle time is tracked to the minute: one write a minute per session at most.
-  if (now - session.lastSeenAt.getTime() > 60_000) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.id, session.id));
+  let fresh = row;
+  if (now - session.lastSeenAt.getTime() > TOUCH_MS) {
+    const touched = new Date(now);
+    await db.update(sessions).set({ lastSeenAt: touched }).where(eq(sessions.id, session.id));
+    fresh = { ...row, session: { ...session, lastSeenAt: touched } };
   }
-  return { ...row, params };
+  // Kept only if nothing was flushed since the read began (a racing change is never cached).
+  if (cache && stamp !== undefined) cache.set(keyHash, fresh, stamp);
+  return { ...fresh, params };
 }
 
 export const deleteSession = (db: Tx, id: number) => db.delete(sessions).where(eq(sessions.id, id));

@@ -31,7 +31,7 @@ import { type CaseResult, caseKey, explain, INSPECTION_LIST, inspectionCases, li
 import { NOOP_ROW, printReport, type Results } from './report';
 import { sessionsLoad, signIn } from './sessions';
 import { measureStats, statsCases } from './stats';
-import { throughput } from './throughput';
+import { throughput, throughputNodeHttp } from './throughput';
 import { webLoads } from './web';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -165,8 +165,12 @@ async function benchEngine(engine: Engine, results: Results) {
       r.idleRss = server.rss();
       if (PARTS.has('throughput')) {
         progress(`${engine}: throughput, no-op and device list`);
-        r.noop = await throughput(client, server.url, '/adminapi/institution/get_institution_info', { authorization: `Bearer ${keys.agent1}` }, PHASE.throughputSeconds);
-        r.list = await throughput(client, server.url, '/adminapi/equipment/list?page=1&limit=20', { authorization: `Bearer ${keys.admin}` }, PHASE.throughputSeconds);
+        const noop = ['/adminapi/institution/get_institution_info', { authorization: `Bearer ${keys.agent1}` }] as const;
+        const list = ['/adminapi/equipment/list?page=1&limit=20', { authorization: `Bearer ${keys.admin}` }] as const;
+        r.noop = await throughput(client, server.url, ...noop, PHASE.throughputSeconds);
+        r.list = await throughput(client, server.url, ...list, PHASE.throughputSeconds);
+        r.noopHttp = await throughputNodeHttp(server.url, ...noop, PHASE.throughputSeconds);
+        r.listHttp = await throughputNodeHttp(server.url, ...list, PHASE.throughputSeconds);
       }
       client.close();
       if (PARTS.has('list')) r.listDemo = await listAt(server, db, 'demo');
@@ -233,6 +237,7 @@ async function main() {
     const hello = await startServer({ args: ['bench/hello-server.mjs'], readyPath: '/' });
     try {
       results.hello = await throughput(httpClient(hello.url), hello.url, '/', {}, PHASE.throughputSeconds);
+      results.helloHttp = await throughputNodeHttp(hello.url, '/', {}, PHASE.throughputSeconds);
       results.helloRss = hello.rss();
     } finally {
       await hello.stop();

@@ -11,7 +11,7 @@ import type { BrowserContext, Page, Request } from 'playwright-core';
 import { accessibleRoutes } from '@app/contract/access';
 import { MESSAGES } from '@app/contract/messages';
 import { ROUTES, type RouteDef } from '@app/contract/routes';
-import { api, builtPages, DEMO_PASSWORD, type E2eSuite, type LoginKind, poll, screenshot, signIn } from './harness';
+import { api, builtPages, DEMO_PASSWORD, type E2eSuite, followSystemAppearance, type LoginKind, poll, screenshot, signIn } from './harness';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -49,8 +49,8 @@ export async function openAs(suite: E2eSuite, lang: Lang, username?: string, kin
   const made = await suite.open({ locale: LANG_TAG[lang] });
   await made.context.addInitScript((l: string) => {
     if (!localStorage.getItem('bioadmin:lang')) localStorage.setItem('bioadmin:lang', JSON.stringify(l));
-    localStorage.setItem('bioadmin:settings', JSON.stringify({ ...JSON.parse(localStorage.getItem('bioadmin:settings') ?? '{}'), appearance: 'system' }));
   }, lang);
+  await followSystemAppearance(made.context);
   if (username) await signIn(made.page, suite.server.url, username, kind);
   return made;
 }

@@ -105,9 +105,60 @@ export async function newPage(browser: Browser, opts: { locale?: string; width?:
   context.on('console', (msg) => {
     if (msg.text().startsWith(CSP_MARK)) cspViolations.push(`${msg.page()?.url() ?? ''}: ${msg.text().slice(CSP_MARK.length + 1)}`);
   });
+  await recordDiary(context);
   const page = await context.newPage();
   return { context, page };
 }
+
+/**
+ * The context's recent API calls (sent, answered with status, time and the envelope's code, or failed),
+ * page errors and console errors: what a failing test prints, to tell a refused call from one that never
+ * came back or a page that threw.
+ */
+const diaries = new WeakMap<BrowserContext, string[]>();
+const DIARY_LINES = 80;
+async function recordDiary(context: BrowserContext) {
+  const lines: string[] = [];
+  diaries.set(context, lines);
+  const start = Date.now();
+  const note = (text: string) => {
+    lines.push(`${String(Date.now() - start).padStart(7)} ms ${text}`);
+    if (lines.length > DIARY_LINES) lines.shift();
+  };
+  const isApi = (url: string) => url.includes('/adminapi/');
+  const short = (url: string) => {
+    const u = new URL(url);
+    return u.pathname + (u.search.length > 1 ? '?…' : '');
+  };
+  const sentAt = new WeakMap<object, number>();
+  context.on('request', (r) => {
+    if (!isApi(r.url())) return;
+    sentAt.set(r, Date.now());
+    note(`-> ${r.method()} ${short(r.url())}`);
+  });
+  context.on('requestfinished', async (r) => {
+    if (!isApi(r.url())) return;
+    const res = await r.response().catch(() => null);
+    const text = await res?.text().catch(() => '');
+    const code = /"code":\s*(\d+)/.exec(text ?? '')?.[1] ?? '?';
+    note(`<- ${r.method()} ${short(r.url())} http ${res?.status() ?? '?'} code ${code} in ${Date.now() - (sentAt.get(r) ?? start)} ms${code !== '200' ? ` ${(text ?? '').slice(0, 200)}` : ''}`);
+  });
+  context.on('requestfailed', (r) => {
+    if (isApi(r.url())) note(`xx ${r.method()} ${short(r.url())} failed: ${r.failure()?.errorText} after ${Date.now() - (sentAt.get(r) ?? start)} ms`);
+  });
+  context.on('weberror', (e) => note(`page error: ${e.error().message}`));
+  // The browser's own view of the network (react-query holds queries and mutations while it says offline).
+  await context.addInitScript(() => {
+    for (const kind of ['online', 'offline']) window.addEventListener(kind, () => console.warn(`[network] the browser went ${kind}`));
+    if (!navigator.onLine) console.warn('[network] the page started offline');
+  });
+  context.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') note(`console ${msg.type()}: ${msg.text().slice(0, 300)}`);
+  });
+}
+
+/** What the context's diary holds, oldest first (empty for a context not opened through newPage). */
+export const diaryOf = (context: BrowserContext | undefined) => (context ? (diaries.get(context) ?? []) : []);
 
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
@@ -154,6 +205,10 @@ export async function sessionKey(context: BrowserContext): Promise<string | unde
 }
 
 /** The visible element with this test id (kept-alive pages hide the others). */
+/** Appearance "system" for every page of the context: light or dark then follows the emulated prefers-color-scheme. */
+export const followSystemAppearance = (context: BrowserContext) =>
+  context.addInitScript(() => localStorage.setItem('bioadmin:settings', JSON.stringify({ ...JSON.parse(localStorage.getItem('bioadmin:settings') ?? '{}'), appearance: 'system' })));
+
 export const visible = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
 
 /**
@@ -222,6 +277,12 @@ export function e2eSuite(name: string): E2eSuite {
     onTestFailed(async () => {
       const file = `${name}-failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`;
       await suite.page?.screenshot({ path: path.join(ARTIFACTS, file) }).catch(() => undefined);
+      const diary = diaryOf(suite.page?.context());
+      if (diary.length) {
+        fs.mkdirSync(ARTIFACTS, { recursive: true });
+        fs.writeFileSync(path.join(ARTIFACTS, file.replace(/\.png$/, '.log')), `${diary.join('\n')}\n`);
+        console.log(`the page's last calls and errors (${ctx.task.name}):\n${diary.slice(-30).join('\n')}`);
+      }
     });
   });
   // The server's Content-Security-Policy must not get in the way of anything a test does.

@@ -25,5 +25,8 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: Number(process.env.E2E_WORKERS ?? Math.max(1, Math.min(2, os.availableParallelism()))),
     sequence: { sequencer: SlowFirst },
+    // expect.poll's default second is too short for a browser on a busy 2-core box (a click, a request, a
+    // refetch and a render under two parallel files): a deletion's row was still there after 1 s in CI.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

@@ -283,6 +283,9 @@ describe('platform access control', () => {
     expect(await custom.getByTestId('builtin-lock').count()).toBe(0);
     await custom.getByTestId('row-action-delete').click();
     await page.getByTestId('confirm-delete-ok').click();
+    // The dialog closes once the deletion succeeded (it stays open when the call fails): a failure here
+    // tells a refused deletion from a list that did not refresh (the next line).
+    await page.getByTestId('confirm-delete-ok').waitFor({ state: 'hidden' });
     await poll(() => page.getByTestId('menu-row-ReportsDir').count()).toBe(0);
   });
 

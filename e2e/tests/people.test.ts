@@ -101,6 +101,8 @@ describe('packages', () => {
     const trial = rows(page, 'package-list').filter({ hasText: 'Trial: 1 inspection' });
     await trial.getByTestId('row-action-delete').click();
     await page.getByTestId('confirm-delete-ok').click();
+    // The dialog closes once the deletion succeeded (it stays open when the call fails).
+    await page.getByTestId('confirm-delete-ok').waitFor({ state: 'hidden' });
     await expect.poll(() => trial.count()).toBe(0);
     await expect.poll(() => rows(page, 'package-list').count()).toBe(6);
 

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, e2eSuite, poll, screenshot, signIn } from '../harness';
+import { api, e2eSuite, followSystemAppearance, poll, screenshot, signIn } from '../harness';
 
 const suite = e2eSuite('stats');
 
@@ -111,8 +111,7 @@ describe('stats pages', () => {
   ] as const)('admin in %s, light and dark: every page', async (lang, locale, twelveMonths) => {
     const url = suite.server.url;
     const { context, page } = await suite.open({ locale, width: 1440, height: 1000 });
-    // Appearance "system": light or dark follows the emulated prefers-color-scheme.
-    await context.addInitScript(() => localStorage.setItem('bioadmin:settings', JSON.stringify({ ...JSON.parse(localStorage.getItem('bioadmin:settings') ?? '{}'), appearance: 'system' })));
+    await followSystemAppearance(context);
     await signIn(page, url, 'admin');
     for (const path of ['equipment', 'distribution', 'institution', 'finance'] as const) {
       await page.goto(`${url}/stats/${path}?range=12m`);

@@ -28,6 +28,8 @@ export interface Config {
    * behind a transaction-mode connection pooler, which does not deliver notices.
    */
   sessionCache: boolean;
+  /** Answers that take this long or longer are logged at warn as `slow request` (0: never). */
+  slowRequestMs: number;
 }
 
 /** An on/off switch from the environment, or a start-up error naming the variable. */
@@ -65,5 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS ? whole('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 600_000) : 10_000,
     dbQueueLimit: env.DB_QUEUE_LIMIT ? whole('DB_QUEUE_LIMIT', env.DB_QUEUE_LIMIT, 100_000) : 100,
     sessionCache: onOff('SESSION_CACHE', env.SESSION_CACHE, false),
+    slowRequestMs: env.SLOW_REQUEST_MS ? whole('SLOW_REQUEST_MS', env.SLOW_REQUEST_MS, 3_600_000) : 2_000,
   };
 }

@@ -155,3 +155,33 @@ describe('the redaction itself', () => {
     expect((out.cause as Record<string, unknown>).detail).toBeUndefined();
   });
 });
+
+describe('slow requests', () => {
+  it('are logged at warn with their endpoint, code and time; quick ones are not; 0 turns it off', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const build = async (slowRequestMs: number) => {
+      const stream = new PassThrough();
+      stream.on('data', (chunk) => {
+        for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line));
+      });
+      const slowApp = await buildApp({ ...loadConfig({}), logLevel: 'warn', webDist: undefined, slowRequestMs }, database.db, { logStream: stream });
+      slowApp.get('/test/slow', { config: { metricsName: 'test_slow' } }, async () => {
+        await new Promise((r) => setTimeout(r, 300));
+        return { code: 200, datas: {} };
+      });
+      return slowApp;
+    };
+    const on = await build(150);
+    await on.inject({ method: 'GET', url: '/test/slow' });
+    await on.inject({ method: 'GET', url: '/healthz' });
+    await on.close();
+    const off = await build(0);
+    await off.inject({ method: 'GET', url: '/test/slow' });
+    await off.close();
+    await new Promise((r) => setImmediate(r));
+    const slow = lines.filter((l) => l.msg === 'slow request');
+    expect(slow).toHaveLength(1);
+    expect(slow[0]).toMatchObject({ level: 40, endpoint: 'test_slow', code: 200 });
+    expect(slow[0]!.ms).toBeGreaterThanOrEqual(300);
+  });
+});

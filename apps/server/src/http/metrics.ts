@@ -13,6 +13,8 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
  * - db_pool_*: the PostgreSQL pool's connections (total, idle) and the queries waiting for one (the
  *   embedded cluster and DATABASE_URL's server alike);
  * - prom-client's process metrics, event-loop delay among them (nodejs_eventloop_lag_*), once served.
+ * An answer slower than SLOW_REQUEST_MS is also logged at warn (`slow request`, with its endpoint, code
+ * and milliseconds): what an operator reads without a metrics server.
  * They are served by `startMetricsServer` on a port of their own (METRICS_PORT), never by the API's.
  */
 
@@ -50,6 +52,8 @@ export default fp(async function metricsPlugin(app: FastifyInstance) {
     registers: [registry],
   });
 
+  const slowMs = app.config.slowRequestMs;
+
   // The envelope's code, before the answer is turned into text.
   app.addHook('preSerialization', (_request, reply, payload, done) => {
     const code = (payload as { code?: unknown } | null)?.code;
@@ -61,6 +65,7 @@ export default fp(async function metricsPlugin(app: FastifyInstance) {
     const endpoint = config?.endpoint?.name ?? config?.metricsName ?? (request.is404 ? 'not_found' : 'static');
     const code = (reply as WithOutcome)[OUTCOME] ?? reply.statusCode;
     duration.observe({ endpoint, code: String(code) }, reply.elapsedTime / 1000);
+    if (slowMs > 0 && reply.elapsedTime >= slowMs) request.log.warn({ endpoint, code, ms: Math.round(reply.elapsedTime) }, 'slow request');
     done();
   });
 

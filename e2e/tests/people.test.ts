@@ -126,6 +126,34 @@ describe('packages', () => {
   });
 });
 
+describe('a save while the network is down', () => {
+  it('says so at once and keeps the dialog with its values; back online, the same Save goes through', async () => {
+    const { context, page } = await suite.open();
+    await signIn(page);
+    await open(page, '/package-manage/index', '[data-testid="package-list"] .ant-table-row');
+    await page.getByTestId('package-create').click();
+    const form = page.getByTestId('package-form-form');
+    await form.waitFor({ state: 'visible' });
+    await page.getByTestId('package-name').fill('Offline package');
+    await page.getByTestId('package-uses').fill('3');
+    await page.getByTestId('package-price').fill('9.90');
+    const okButton = modal(page, 'package-form').locator('.ant-modal-footer .ant-btn-primary');
+    // The browser says it is offline (and fires "offline"): the call fails at once, it is not held back
+    // until the browser says it is online again.
+    await context.setOffline(true);
+    await okButton.click();
+    await expect.poll(() => page.locator('.ant-message').innerText()).toMatch(/try again later/);
+    await expect.poll(() => okButton.getAttribute('class')).not.toMatch(/ant-btn-loading/);
+    expect(await page.getByTestId('package-name').inputValue()).toBe('Offline package');
+    await screenshot(page, 'people-packages-offline');
+    await context.setOffline(false);
+    await okButton.click();
+    await form.waitFor({ state: 'hidden' });
+    await expect.poll(() => rows(page, 'package-list').filter({ hasText: 'Offline package' }).count()).toBe(1);
+    await context.close();
+  });
+});
+
 describe('doctors', () => {
   it('lists masked phones, shows the full one in the detail drawer, and opens the form', async () => {
     const { context, page } = await suite.open();

@@ -3,6 +3,7 @@ import type { ParamValues } from '@app/contract';
 import type { Db, Tx } from '../db/client';
 import { menus, roleMenus, roles } from '../db/schema';
 import { readParams } from './params';
+import { together } from '../db/together';
 
 /**
  * What the access check needs beyond the session and its account, cached in memory per database:
@@ -51,10 +52,10 @@ const cacheOf = (db: Db): Cached => {
 };
 
 async function loadGrants(db: Tx, version: number): Promise<Grants> {
-  const [roleRows, menuRows, held] = await Promise.all([
-    db.select().from(roles),
-    db.select().from(menus).orderBy(asc(menus.sort), asc(menus.id)),
-    db.select({ roleId: roleMenus.roleId, menuId: roleMenus.menuId }).from(roleMenus).innerJoin(menus, eq(menus.id, roleMenus.menuId)),
+  const [roleRows, menuRows, held] = await together(db, [
+    () => db.select().from(roles),
+    () => db.select().from(menus).orderBy(asc(menus.sort), asc(menus.id)),
+    () => db.select({ roleId: roleMenus.roleId, menuId: roleMenus.menuId }).from(roleMenus).innerJoin(menus, eq(menus.id, roleMenus.menuId)),
   ]);
   const byId = new Map(menuRows.map((m) => [m.id, m]));
   const shown = (m: MenuRow) => m.type !== 3 || m.hidden === 0;

@@ -3,6 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { COUNT_CAP, type ListResult, type MessageKey } from '@app/contract';
 import type { Tx } from '../db/client';
 import { fieldError } from './form';
+import { together } from '../db/together';
 
 /** Escapes LIKE wildcards in user text. */
 export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -107,10 +108,10 @@ export async function* keysetRows<R extends { id: number }>(
 
 /**
  * One page of a list: `rows(limit, offset)` and the capped count of `fromWhere` (a FROM/WHERE fragment,
- * see cappedCount), run together.
+ * see cappedCount), run together (db/together.ts).
  */
 export async function pagedList<T>(db: Tx, q: { page: number; limit: number }, fromWhere: SQL, rows: (limit: number, offset: number) => Promise<T[]>): Promise<ListResult<T>> {
-  const [list, count] = await Promise.all([rows(q.limit, offsetOf(q)), cappedCount(db, fromWhere)]);
+  const [list, count] = await together(db, [() => rows(q.limit, offsetOf(q)), () => cappedCount(db, fromWhere)]);
   return { list, ...count };
 }
 

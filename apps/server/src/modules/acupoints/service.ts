@@ -19,6 +19,7 @@ import { notFound } from '../../lib/errors';
 import { pagedList } from '../../lib/list';
 import { fieldError, isUniqueViolation } from '../../lib/form';
 import { editorOrder, fromWhere, guardedDelete, iso, keywordMatch } from '../../lib/masterdata';
+import { together } from '../../db/together';
 
 const SORT_COLUMNS = { sort: acupoints.sort, code: acupoints.code, meridian: acupoints.meridian, id: acupoints.id, created_at: acupoints.createdAt } as const;
 const actionCount = sql<number>`(select count(*)::int from acupoint_actions a where a.acupoint_id = "acupoints"."id")`;
@@ -76,19 +77,21 @@ async function actionsOf(db: Tx, acupointId: number): Promise<TreatmentAction[]>
 }
 
 async function holdersOf(db: Tx, id: number) {
-  const [onSchematics, inDiseases] = await Promise.all([
-    db
-      .selectDistinct({ id: schematics.id, title: schematics.title, sort: schematics.sort })
-      .from(schematicMarkers)
-      .innerJoin(schematics, eq(schematics.id, schematicMarkers.schematicId))
-      .where(eq(schematicMarkers.acupointId, id))
-      .orderBy(asc(schematics.sort), asc(schematics.id)),
-    db
-      .select({ id: diseases.id, name: diseases.name })
-      .from(diseaseAcupoints)
-      .innerJoin(diseases, eq(diseases.id, diseaseAcupoints.diseaseId))
-      .where(eq(diseaseAcupoints.acupointId, id))
-      .orderBy(asc(diseases.sort), asc(diseases.id)),
+  const [onSchematics, inDiseases] = await together(db, [
+    () =>
+      db
+        .selectDistinct({ id: schematics.id, title: schematics.title, sort: schematics.sort })
+        .from(schematicMarkers)
+        .innerJoin(schematics, eq(schematics.id, schematicMarkers.schematicId))
+        .where(eq(schematicMarkers.acupointId, id))
+        .orderBy(asc(schematics.sort), asc(schematics.id)),
+    () =>
+      db
+        .select({ id: diseases.id, name: diseases.name })
+        .from(diseaseAcupoints)
+        .innerJoin(diseases, eq(diseases.id, diseaseAcupoints.diseaseId))
+        .where(eq(diseaseAcupoints.acupointId, id))
+        .orderBy(asc(diseases.sort), asc(diseases.id)),
   ]);
   return { onSchematics, inDiseases };
 }

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { AnalysisMaster, L10n } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { acupoints, diseaseAcupoints, diseases, schematicMarkers, schematics, systems } from '../../db/schema';
+import { together } from '../../db/together';
 
 /**
  * The master data the analysis reads (packages/contract/src/analysis.ts): every system in report order,
@@ -9,16 +10,17 @@ import { acupoints, diseaseAcupoints, diseases, schematicMarkers, schematics, sy
  * Read in the inspection's transaction, so the analysis matches the master data of that moment.
  */
 export async function loadAnalysisMaster(db: Tx): Promise<AnalysisMaster> {
-  const [sys, dis, links, points, diagrams, markers] = await Promise.all([
-    db.select({ id: systems.id, name: systems.name, weights: systems.weights }).from(systems).orderBy(asc(systems.sort), asc(systems.id)),
-    db.select({ id: diseases.id, name: diseases.name, pattern: diseases.pattern }).from(diseases).where(eq(diseases.status, 1)).orderBy(asc(diseases.sort), asc(diseases.id)),
-    db
-      .select({ diseaseId: diseaseAcupoints.diseaseId, acupointId: diseaseAcupoints.acupointId })
-      .from(diseaseAcupoints)
-      .orderBy(asc(diseaseAcupoints.diseaseId), asc(diseaseAcupoints.sort), asc(diseaseAcupoints.acupointId)),
-    db.select({ id: acupoints.id, code: acupoints.code, name: acupoints.name }).from(acupoints),
-    db.select({ id: schematics.id, title: schematics.title, url: schematics.image }).from(schematics).orderBy(asc(schematics.sort), asc(schematics.id)),
-    db.select({ schematicId: schematicMarkers.schematicId, acupointId: schematicMarkers.acupointId }).from(schematicMarkers).orderBy(asc(schematicMarkers.sort), asc(schematicMarkers.id)),
+  const [sys, dis, links, points, diagrams, markers] = await together(db, [
+    () => db.select({ id: systems.id, name: systems.name, weights: systems.weights }).from(systems).orderBy(asc(systems.sort), asc(systems.id)),
+    () => db.select({ id: diseases.id, name: diseases.name, pattern: diseases.pattern }).from(diseases).where(eq(diseases.status, 1)).orderBy(asc(diseases.sort), asc(diseases.id)),
+    () =>
+      db
+        .select({ diseaseId: diseaseAcupoints.diseaseId, acupointId: diseaseAcupoints.acupointId })
+        .from(diseaseAcupoints)
+        .orderBy(asc(diseaseAcupoints.diseaseId), asc(diseaseAcupoints.sort), asc(diseaseAcupoints.acupointId)),
+    () => db.select({ id: acupoints.id, code: acupoints.code, name: acupoints.name }).from(acupoints),
+    () => db.select({ id: schematics.id, title: schematics.title, url: schematics.image }).from(schematics).orderBy(asc(schematics.sort), asc(schematics.id)),
+    () => db.select({ schematicId: schematicMarkers.schematicId, acupointId: schematicMarkers.acupointId }).from(schematicMarkers).orderBy(asc(schematicMarkers.sort), asc(schematicMarkers.id)),
   ]);
   const group = (rows: { key: number; id: number }[]) => {
     const out = new Map<number, number[]>();

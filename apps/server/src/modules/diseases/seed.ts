@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client';
 import { diseaseAcupoints, diseaseCategories, diseases, diseaseSystems } from '../../db/schema';
 import { acupointIdsByCode } from '../acupoints';
 import { seededSystemIds } from '../systems';
+import { together } from '../../db/together';
 
 export const order = 30;
 
@@ -686,7 +687,7 @@ export const SEED_DISEASES: SeedCategory[] = [
 
 export async function seed(tx: Tx) {
   const allCodes = [...new Set(SEED_DISEASES.flatMap((c) => c.diseases.flatMap((d) => d.acupoints)))];
-  const [acupointIds, systemIds] = await Promise.all([acupointIdsByCode(tx, allCodes), seededSystemIds(tx)]);
+  const [acupointIds, systemIds] = await together(tx, [() => acupointIdsByCode(tx, allCodes), () => seededSystemIds(tx)]);
   for (const [i, c] of SEED_DISEASES.entries()) {
     const [cat] = await tx
       .insert(diseaseCategories)

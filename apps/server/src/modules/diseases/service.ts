@@ -20,6 +20,7 @@ import type { Auth } from '../../http/access';
 import { notFound } from '../../lib/errors';
 import { pagedList } from '../../lib/list';
 import { assertIdsExist, editorOrder, fromWhere, guardedDelete, isForeignKeyViolation, iso, keywordMatch } from '../../lib/masterdata';
+import { together } from '../../db/together';
 
 // ---------------------------------------------------------------------------------------------
 // Categories
@@ -111,9 +112,9 @@ type DiseaseSelect = { d: typeof diseases.$inferSelect; categoryName: DiseaseRow
 async function toRows(db: Tx, rows: DiseaseSelect[]): Promise<DiseaseRow[]> {
   const ids = rows.map((r) => r.d.id);
   const [sys, acu] = ids.length
-    ? await Promise.all([
-        db.select().from(diseaseSystems).where(inArray(diseaseSystems.diseaseId, ids)).orderBy(asc(diseaseSystems.sort)),
-        db.select().from(diseaseAcupoints).where(inArray(diseaseAcupoints.diseaseId, ids)).orderBy(asc(diseaseAcupoints.sort)),
+    ? await together(db, [
+        () => db.select().from(diseaseSystems).where(inArray(diseaseSystems.diseaseId, ids)).orderBy(asc(diseaseSystems.sort)),
+        () => db.select().from(diseaseAcupoints).where(inArray(diseaseAcupoints.diseaseId, ids)).orderBy(asc(diseaseAcupoints.sort)),
       ])
     : [[], []];
   return rows.map(({ d, categoryName }) => ({

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { devices, doctors, endUsers } from '../../db/schema';
 import { DAY, seededRandom } from '../../lib/random';
 import { assertWorking, inspect } from '../deviceapi';
+import { together } from '../../db/together';
 
 /** After every module whose data an inspection names (devices, people, master data, payments). */
 export const order = 95;
@@ -50,17 +51,19 @@ export async function seed(tx: Tx) {
     .orderBy(asc(devices.id));
   const owners = [...new Set(candidates.flatMap((d) => (d.institutionId == null ? [] : [d.institutionId])))];
   if (!owners.length) return;
-  const [people, staff] = await Promise.all([
-    tx
-      .select({ id: endUsers.id, institutionId: endUsers.institutionId })
-      .from(endUsers)
-      .where(and(inArray(endUsers.institutionId, owners), isNull(endUsers.deletedAt)))
-      .orderBy(asc(endUsers.id)),
-    tx
-      .select({ id: doctors.id, institutionId: doctors.institutionId })
-      .from(doctors)
-      .where(and(inArray(doctors.institutionId, owners), eq(doctors.status, 'enabled'), isNull(doctors.deletedAt)))
-      .orderBy(asc(doctors.id)),
+  const [people, staff] = await together(tx, [
+    () =>
+      tx
+        .select({ id: endUsers.id, institutionId: endUsers.institutionId })
+        .from(endUsers)
+        .where(and(inArray(endUsers.institutionId, owners), isNull(endUsers.deletedAt)))
+        .orderBy(asc(endUsers.id)),
+    () =>
+      tx
+        .select({ id: doctors.id, institutionId: doctors.institutionId })
+        .from(doctors)
+        .where(and(inArray(doctors.institutionId, owners), eq(doctors.status, 'enabled'), isNull(doctors.deletedAt)))
+        .orderBy(asc(doctors.id)),
   ]);
   const working = candidates.filter((d) => people.some((p) => p.institutionId === d.institutionId));
   if (!working.length) return;

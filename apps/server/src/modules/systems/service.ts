@@ -8,6 +8,7 @@ import { notFound } from '../../lib/errors';
 import { pagedList } from '../../lib/list';
 import { fieldError } from '../../lib/form';
 import { editorOrder, fromWhere, guardedDelete, iso, keywordMatch } from '../../lib/masterdata';
+import { together } from '../../db/together';
 
 const SORT_COLUMNS = { sort: systems.sort, id: systems.id, created_at: systems.createdAt } as const;
 const parent = alias(systems, 'parent');
@@ -110,14 +111,15 @@ export async function remove(db: Tx, _auth: Auth, { id }: IdInput): Promise<null
   await guardedDelete(
     db,
     async () => {
-      const [children, holders] = await Promise.all([
-        db.select({ name: systems.name }).from(systems).where(eq(systems.parentId, id)).orderBy(asc(systems.sort), asc(systems.id)),
-        db
-          .select({ name: diseases.name })
-          .from(diseaseSystems)
-          .innerJoin(diseases, eq(diseases.id, diseaseSystems.diseaseId))
-          .where(eq(diseaseSystems.systemId, id))
-          .orderBy(asc(diseases.sort), asc(diseases.id)),
+      const [children, holders] = await together(db, [
+        () => db.select({ name: systems.name }).from(systems).where(eq(systems.parentId, id)).orderBy(asc(systems.sort), asc(systems.id)),
+        () =>
+          db
+            .select({ name: diseases.name })
+            .from(diseaseSystems)
+            .innerJoin(diseases, eq(diseases.id, diseaseSystems.diseaseId))
+            .where(eq(diseaseSystems.systemId, id))
+            .orderBy(asc(diseases.sort), asc(diseases.id)),
       ]);
       return [
         { key: 'holderSubsystems', count: children.length, names: children.map((c) => c.name) },

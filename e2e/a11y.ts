@@ -46,7 +46,7 @@ async function demoIds(url: string) {
 
 /** A signed-in context in a language with appearance "system" (light or dark follows emulateMedia). */
 export async function openAs(suite: E2eSuite, lang: Lang, username?: string, kind: LoginKind = 'platform'): Promise<{ context: BrowserContext; page: Page }> {
-  const made = await suite.open({ locale: LANG_TAG[lang] });
+  const made = await suite.open({ locale: LANG_TAG[lang], motion: true });
   await made.context.addInitScript((l: string) => {
     if (!localStorage.getItem('bioadmin:lang')) localStorage.setItem('bioadmin:lang', JSON.stringify(l));
   }, lang);

@@ -92,8 +92,18 @@ const cspViolations: string[] = [];
 export const takeCspViolations = () => cspViolations.splice(0);
 const CSP_MARK = '[csp-violation]';
 
-export async function newPage(browser: Browser, opts: { locale?: string; width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: opts.locale ?? 'en-US', viewport: { width: opts.width ?? 1366, height: opts.height ?? 850 } });
+/**
+ * A browser context and its page. The context prefers reduced motion unless `motion` is set: the app then
+ * runs without animations (lib/theme.ts), so a click never lands on a button that a closing message or an
+ * opening dialog is still moving (a mouse-down on the button and a mouse-up beside it click nothing). The
+ * accessibility walks and the keyboard tests run with motion, as most readers see the app.
+ */
+export async function newPage(browser: Browser, opts: { locale?: string; width?: number; height?: number; motion?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    locale: opts.locale ?? 'en-US',
+    viewport: { width: opts.width ?? 1366, height: opts.height ?? 850 },
+    reducedMotion: opts.motion ? 'no-preference' : 'reduce',
+  });
   // Reported by the page itself, before any of its own scripts run (init scripts are not subject to the CSP).
   await context.addInitScript((mark: string) => {
     document.addEventListener(

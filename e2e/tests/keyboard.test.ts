@@ -39,7 +39,7 @@ async function tabTo(page: Page, testId: string, max = 25): Promise<string[]> {
 
 describe('keyboard only', () => {
   it('login: Tab goes through language, account type, username, password and the button in order, with a visible focus; Enter signs in', async () => {
-    const { page } = await suite.open();
+    const { page } = await suite.open({ motion: true });
     await page.goto(`${suite.server.url}/login`);
     await page.getByTestId('login-submit').waitFor();
     // The page focuses the username; from the top of the page, Tab walks everything.
@@ -67,7 +67,7 @@ describe('keyboard only', () => {
   });
 
   it('packages: Enter opens the create dialog, Esc closes it, Enter in a field submits it', async () => {
-    const { page } = await suite.open();
+    const { page } = await suite.open({ motion: true });
     await page.goto(`${suite.server.url}/login`);
     await page.getByTestId('login-username').fill('admin');
     await page.getByTestId('login-password').fill('demo1234');
@@ -100,10 +100,40 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await form.waitFor({ state: 'hidden' });
     await poll(() => rows.count()).toBe(before + 1);
+
+    // Opened again after a save, with animations on: the Save button starts fresh, named exactly "Save"
+    // (no "loading" icon left from the last save, whose animation could not end while hidden).
+    await page.getByTestId('package-create').focus();
+    await page.keyboard.press('Enter');
+    await form.waitFor({ state: 'visible' });
+    const footer = page.locator('.ant-modal-footer').filter({ has: page.getByRole('button', { name: 'Cancel' }) });
+    await poll(() => footer.getByRole('button', { name: /^Save$/ }).count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'hidden' });
+  });
+
+  it('with reduced motion asked by the system: a dialog opens and closes with no animation', async () => {
+    const { page } = await suite.open({ motion: false });
+    await page.goto(`${suite.server.url}/login`);
+    await page.getByTestId('login-username').fill('admin');
+    await page.getByTestId('login-password').fill('demo1234');
+    await page.getByTestId('login-password').press('Enter');
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
+    await page.goto(`${suite.server.url}/package-manage/index`);
+    await page.getByTestId('package-create').waitFor();
+    // Counted in the same task as the click: an animation would have started by the next frame.
+    const running = () => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY).length;
+    await page.getByTestId('package-create').click();
+    await page.getByTestId('package-form-form').waitFor({ state: 'visible' });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+    expect(await page.evaluate(running)).toBe(0);
+    expect(await page.locator('.ant-modal [class*="-enter"], .ant-modal [class*="-appear"], .ant-zoom-enter, .ant-zoom-appear').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('package-form-form').waitFor({ state: 'hidden' });
   });
 
   it('settings drawer: Enter opens it with focus inside, Esc closes it and focus returns to its button', async () => {
-    const { page } = await suite.open();
+    const { page } = await suite.open({ motion: true });
     await page.goto(`${suite.server.url}/login`);
     await page.getByTestId('login-username').fill('admin');
     await page.getByTestId('login-password').fill('demo1234');

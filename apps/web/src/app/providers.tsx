@@ -12,6 +12,7 @@ import { useIsDark, useSettings } from '../lib/settings';
 import { applyCssTokens, themeConfig } from '../lib/theme';
 import { i18n } from '../lib/i18n';
 import { cspNonce } from '../lib/csp';
+import { usePrefersReducedMotion } from '../lib/media';
 
 /** antd's <style> elements carry the page's nonce, so the server's style-src needs no 'unsafe-inline'. */
 const CSP = cspNonce ? { nonce: cspNonce } : undefined;
@@ -20,7 +21,8 @@ const ANTD_LOCALES: Record<Lang, Locale> = { zh: zhCN, en: enUS, es: esES, ja: j
 const COMPONENT_SIZE: Record<UiSize, 'large' | 'medium' | 'small'> = { default: 'large', medium: 'medium', small: 'small', mini: 'small' };
 
 /**
- * Theme colour, size and locale through ConfigProvider, at once and from the first render (ui.md).
+ * Theme colour, size, appearance, motion and locale through ConfigProvider, at once and from the first
+ * render (ui.md); the system's reduced-motion preference turns antd's animations off, followed live.
  * antd's App (messages/modals) and the query cache are added by the shell (shell/AppFrame.tsx), so the
  * login page does not download them.
  */
@@ -30,7 +32,8 @@ export function Providers({ children }: { children: ReactNode }) {
   const lang = useSettings((s) => s.lang);
   const appearance = useSettings((s) => s.appearance);
   const dark = useIsDark();
-  const config = useMemo(() => themeConfig(colour, size, dark), [colour, size, dark]);
+  const still = usePrefersReducedMotion();
+  const config = useMemo(() => themeConfig(colour, size, dark, !still), [colour, size, dark, still]);
   // Plain CSS (shell, tags view, login page) reads the theme's colours from variables.
   useLayoutEffect(() => applyCssTokens(config, dark), [config, dark]);
   // The server paints the page before any script runs in this language and appearance (apps/server/src/http/web.ts).

@@ -28,14 +28,20 @@ function darkSeed(key: 'colorLink' | 'colorError', colour: string): { seed: stri
 /** Danger text on white, a grey header or a tinted row: 5.3:1 on white keeps 4.5:1 on those. */
 const LIGHT_ERROR = shiftUntil('#ff4d4f', 'black', (c) => contrast(c, '#ffffff') >= 5.3);
 
-/** The class of one theme's CSS variables: appearance, size and colour (`app-dark-medium-1677d2`). */
-export const cssVarKey = (primary: string, size: UiSize, dark: boolean) => `app-${dark ? 'dark' : 'light'}-${size}-${primary.replace(/[^0-9a-z]/gi, '').toLowerCase()}`;
+/**
+ * The class of one theme's CSS variables: appearance, size, colour and, when animations are off, `still`
+ * (`app-dark-medium-1677d2`, `app-light-small-1677d2-still`): motion off sets antd's durations to 0.
+ */
+export const cssVarKey = (primary: string, size: UiSize, dark: boolean, motion = true) =>
+  `app-${dark ? 'dark' : 'light'}-${size}-${primary.replace(/[^0-9a-z]/gi, '').toLowerCase()}${motion ? '' : '-still'}`;
 
 /**
- * antd's theme: the chosen colour made readable (lib/contrast.ts), light or dark algorithm, compact for mini.
- * The printed report wraps itself in `themeConfig(colour, size, false)` so it stays light.
+ * antd's theme: the chosen colour made readable (lib/contrast.ts), light or dark algorithm, compact for mini,
+ * and no animation when `motion` is false (the reader's system prefers reduced motion: no zooming dialogs,
+ * sliding menus or collapsing messages). The printed report wraps itself in `themeConfig(colour, size, false)`
+ * so it stays light.
  */
-export function themeConfig(colour: string, size: UiSize, dark = false): ThemeConfig {
+export function themeConfig(colour: string, size: UiSize, dark = false, motion = true): ThemeConfig {
   const primary = readablePrimary(colour);
   const base = dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm;
   const link = dark ? darkSeed('colorLink', colour) : { seed: primary, derived: primary };
@@ -47,8 +53,9 @@ export function themeConfig(colour: string, size: UiSize, dark = false): ThemeCo
     // themes seen before; two blocks under the same class win by their order in <head>, which after
     // many live switches could leave light values in a dark page (form labels). A class per theme
     // makes a block apply only to its own theme (docs/decisions.md, "Dark mode").
-    cssVar: { key: cssVarKey(primary, size, dark) },
+    cssVar: { key: cssVarKey(primary, size, dark, motion) },
     token: {
+      motion,
       colorPrimary: primary,
       colorInfo: primary,
       colorLink: link.seed,

@@ -18,6 +18,7 @@ import { usePrefersReducedMotion } from '../lib/media';
 const CSP = cspNonce ? { nonce: cspNonce } : undefined;
 const ANTD_LOCALES: Record<Lang, Locale> = { zh: zhCN, en: enUS, es: esES, ja: jaJP };
 /** Spec sizes -> antd: default = large, medium = medium (antd 6's name for middle), small, mini = small + compact. */
+const NO_WAVE = { disabled: true };
 const COMPONENT_SIZE: Record<UiSize, 'large' | 'medium' | 'small'> = { default: 'large', medium: 'medium', small: 'small', mini: 'small' };
 
 /**
@@ -47,7 +48,8 @@ export function Providers({ children }: { children: ReactNode }) {
   }, [appearance]);
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider csp={CSP} locale={ANTD_LOCALES[lang]} componentSize={COMPONENT_SIZE[size]} theme={config}>
+      {/* The click wave is drawn outside this tree, where the theme's `motion: false` does not reach it. */}
+      <ConfigProvider csp={CSP} locale={ANTD_LOCALES[lang]} componentSize={COMPONENT_SIZE[size]} theme={config} wave={still ? NO_WAVE : undefined}>
         {children}
       </ConfigProvider>
     </I18nextProvider>

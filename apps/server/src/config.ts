@@ -23,17 +23,17 @@ export interface Config {
   /** Queries waiting for a pooled connection beyond which API requests are answered 503 (http/busy.ts). */
   dbQueueLimit: number;
   /**
-   * Keep warm sessions' access-check rows in memory, emptied by LISTEN/NOTIFY (db/session-cache.ts). Off by
-   * default until an unexplained end-to-end flake seen with it on is understood (docs/decisions.md); never on
-   * behind a transaction-mode connection pooler, which does not deliver notices.
+   * Keep warm sessions' access-check rows in memory, emptied by LISTEN/NOTIFY (db/session-cache.ts). Unset:
+   * on for the embedded database, off for DATABASE_URL's server, which may sit behind a transaction-mode
+   * connection pooler that delivers no notices (`sessionCacheWanted`, db/client.ts).
    */
-  sessionCache: boolean;
+  sessionCache: boolean | undefined;
   /** Answers that take this long or longer are logged at warn as `slow request` (0: never). */
   slowRequestMs: number;
 }
 
 /** An on/off switch from the environment, or a start-up error naming the variable. */
-function onOff(name: string, value: string | undefined, fallback: boolean): boolean {
+function onOff<T extends boolean | undefined>(name: string, value: string | undefined, fallback: T): boolean | T {
   if (value === undefined || value === '') return fallback;
   const v = value.trim().toLowerCase();
   if (['on', '1', 'true'].includes(v)) return true;
@@ -66,7 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS ? whole('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 600_000) : 10_000,
     dbQueueLimit: env.DB_QUEUE_LIMIT ? whole('DB_QUEUE_LIMIT', env.DB_QUEUE_LIMIT, 100_000) : 100,
-    sessionCache: onOff('SESSION_CACHE', env.SESSION_CACHE, false),
+    sessionCache: onOff('SESSION_CACHE', env.SESSION_CACHE, undefined),
     slowRequestMs: env.SLOW_REQUEST_MS ? whole('SLOW_REQUEST_MS', env.SLOW_REQUEST_MS, 3_600_000) : 2_000,
   };
 }

@@ -68,16 +68,24 @@ export async function openPostgres(url: string, opts: { onIdleError?: (err: Erro
 }
 
 /**
+ * Whether the session cache is on: as SESSION_CACHE says, else on for the embedded cluster (its connections
+ * are this process's own) and off for DATABASE_URL's server (a transaction-mode pooler in front of it
+ * would deliver no notices; the operator turns it on).
+ */
+export const sessionCacheWanted = (opts: { databaseUrl?: string; sessionCache?: boolean }): boolean => opts.sessionCache ?? !opts.databaseUrl;
+
+/**
  * The PostgreSQL server of DATABASE_URL, or the embedded cluster in DATA_DIR/postgres (started here,
  * stopped by close()). An earlier embedded database (PGlite, DATA_DIR/pgdata) is not read.
  */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; sessionCache?: boolean }): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, { sessionCache: opts.sessionCache });
+  const sessionCache = sessionCacheWanted(opts);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, { sessionCache });
   const legacy = path.join(opts.dataDir, 'pgdata');
   if (fs.existsSync(path.join(legacy, 'PG_VERSION')))
     process.stderr.write(`embedded database: ${legacy} (the earlier PGlite database) is no longer read; the database is now in ${path.join(opts.dataDir, 'postgres')}\n`);
   const cluster = await startEmbedded({ dir: path.join(opts.dataDir, 'postgres') });
-  const database = await openPostgres(cluster.url, { sessionCache: opts.sessionCache });
+  const database = await openPostgres(cluster.url, { sessionCache });
   return {
     ...database,
     kind: 'embedded',

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createTestApp, type TestApp } from '../test/harness';
-import { openPostgres } from './client';
+import { openPostgres, sessionCacheWanted } from './client';
 import { countQueries } from '../test/query-counter';
 import { AUTH_LISTENER, SessionCache, sessionCacheOf } from './session-cache';
 
@@ -169,8 +169,12 @@ describe('the session cache on a live database', () => {
 });
 
 describe('SESSION_CACHE', () => {
-  it('is off by default; on, 1 or true turn it on; anything else stops the start with the name', () => {
-    expect(loadConfig({}).sessionCache).toBe(false);
+  it('unset: on for the embedded database, off for DATABASE_URL; on, 1 or true and off, 0 or false decide; anything else stops the start with the name', () => {
+    expect(loadConfig({}).sessionCache).toBeUndefined();
+    expect(sessionCacheWanted({ sessionCache: undefined })).toBe(true);
+    expect(sessionCacheWanted({ databaseUrl: 'postgres://db/app', sessionCache: undefined })).toBe(false);
+    expect(sessionCacheWanted({ databaseUrl: 'postgres://db/app', sessionCache: true })).toBe(true);
+    expect(sessionCacheWanted({ sessionCache: false })).toBe(false);
     for (const v of ['off', '0', 'false', 'OFF']) expect(loadConfig({ SESSION_CACHE: v }).sessionCache).toBe(false);
     for (const v of ['on', '1', 'true']) expect(loadConfig({ SESSION_CACHE: v }).sessionCache).toBe(true);
     expect(() => loadConfig({ SESSION_CACHE: 'sometimes' })).toThrow(/SESSION_CACHE must be on or off/);

@@ -214,11 +214,11 @@ export async function sessionKey(context: BrowserContext): Promise<string | unde
   return cookie ? decodeURIComponent(cookie.value) : undefined;
 }
 
-/** The visible element with this test id (kept-alive pages hide the others). */
 /** Appearance "system" for every page of the context: light or dark then follows the emulated prefers-color-scheme. */
 export const followSystemAppearance = (context: BrowserContext) =>
   context.addInitScript(() => localStorage.setItem('bioadmin:settings', JSON.stringify({ ...JSON.parse(localStorage.getItem('bioadmin:settings') ?? '{}'), appearance: 'system' })));
 
+/** The visible element with this test id (kept-alive pages hide the others). */
 export const visible = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
 
 /**

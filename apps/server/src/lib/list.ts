@@ -15,8 +15,24 @@ export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
 export async function cappedCount(db: Tx, fromWhere: SQL): Promise<{ total: number; capped: boolean }> {
   const result = await db.execute<{ n: number | string }>(sql`select count(*)::int as n from (select 1 ${fromWhere} limit ${COUNT_CAP + 1}) s`);
   const rows = (result as unknown as { rows: { n: number | string }[] }).rows ?? (result as unknown as { n: number }[]);
-  const n = Number(rows[0]?.n ?? 0);
-  return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
+  return capped(Number(rows[0]?.n ?? 0));
+}
+
+const capped = (n: number) => (n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false });
+
+/**
+ * The capped count of a FROM/WHERE fragment as a column of the page's own statement: the page and its count
+ * in one round trip (PostgreSQL runs the uncorrelated subquery once). Read it back with `countOfPage`.
+ */
+export const cappedCountColumn = (fromWhere: SQL) => sql<number>`(select count(*)::int from (select 1 ${fromWhere} limit ${COUNT_CAP + 1}) s)`.mapWith(Number);
+
+/**
+ * The count a page carries in its `cappedCountColumn`; a page with no row carries none: 0 on the first page,
+ * else (a page past the end) counted by a statement of its own.
+ */
+export async function countOfPage(db: Tx, rows: readonly { total: number }[], q: { page: number; limit: number }, fromWhere: SQL): Promise<{ total: number; capped: boolean }> {
+  if (rows.length) return capped(rows[0]!.total);
+  return offsetOf(q) === 0 ? capped(0) : cappedCount(db, fromWhere);
 }
 
 export const offsetOf = (q: { page: number; limit: number }) => (q.page - 1) * q.limit;

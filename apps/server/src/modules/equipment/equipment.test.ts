@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import type { DeviceRow } from '@app/contract';
+import { eq, sql } from 'drizzle-orm';
+import { COUNT_CAP, type DeviceRow } from '@app/contract';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { adminUsers, devices, institutions, roles } from '../../db/schema';
 
@@ -119,6 +119,21 @@ describe('device list filters, sorting and paging', () => {
     expect(new Set(seen).size).toBe(Math.min(68, total));
   });
 
+  it('every page carries the same total, a page past the end too; a filter that matches nothing counts 0', async () => {
+    const { key } = await t.login('admin');
+    const total = (await t.db.select().from(devices)).length;
+    const lastPage = Math.ceil(total / 17);
+    for (const page of [1, lastPage, lastPage + 1, lastPage + 5]) {
+      const res = await t.call('GET', '/equipment/list', { key, query: { page, limit: 17 } });
+      expect(res.datas).toMatchObject({ total, capped: false });
+      expect(res.datas.list).toHaveLength(page < lastPage ? 17 : page === lastPage ? total - 17 * (lastPage - 1) : 0);
+    }
+    for (const page of [1, 2]) {
+      const none = await t.call('GET', '/equipment/list', { key, query: { page, keyword: 'no-such-device-anywhere' } });
+      expect(none.datas).toEqual({ list: [], total: 0, capped: false });
+    }
+  });
+
   it('refuses bad paging, unknown sort columns and odd values with 400', async () => {
     for (const query of [
       { limit: 1000 },
@@ -134,6 +149,24 @@ describe('device list filters, sorting and paging', () => {
       const res = await list('admin', 'admin', query);
       expect(res.code, JSON.stringify(query)).toBe(400);
       expect(typeof (res.datas as unknown as { error: string }).error).toBe('string');
+    }
+  });
+});
+
+describe('device list count cap', () => {
+  it(`counts up to ${COUNT_CAP.toLocaleString('en-US')} and says so beyond, on every page`, async () => {
+    const { key } = await t.login('admin');
+    await t.db.execute(sql`insert into devices (serial, model) select 'CAP-' || g, 'cap' from generate_series(1, ${COUNT_CAP + 1}) g`);
+    try {
+      for (const page of [1, 3]) {
+        const res = await t.call('GET', '/equipment/list', { key, query: { page, limit: 20, keyword: 'CAP-' } });
+        expect(res.datas).toMatchObject({ total: COUNT_CAP, capped: true });
+        expect(res.datas.list).toHaveLength(20);
+      }
+      const exact = await t.call('GET', '/equipment/list', { key, query: { limit: 20, keyword: 'CAP-999' } });
+      expect(exact.datas).toMatchObject({ total: 11, capped: false });
+    } finally {
+      await t.db.execute(sql`delete from devices where model = 'cap'`);
     }
   });
 });

@@ -22,7 +22,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { fieldError } from '../../lib/form';
 import { parseDeviceFile } from './import';
 import { type ExportColumn, exportList as exportRows } from '../../lib/export';
-import { cappedCount, likeEscape, offsetOf, sortBy, sortKey } from '../../lib/list';
+import { cappedCountColumn, countOfPage, likeEscape, offsetOf, sortBy, sortKey } from '../../lib/list';
 import { readParam } from '../../lib/params';
 import { institutionSubtreeIds, isInSubtree } from '../institutions';
 import { LABELS, label } from './labels';
@@ -61,17 +61,23 @@ async function listConditions(db: Tx, auth: Auth, q: EquipmentListQuery | Equipm
   return { where: and(...conds), now, soon };
 }
 
-async function deviceRows(db: Tx, clock: { now: Date; soon: Date }, where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<DeviceRow[]> {
-  const rows = await db
-    .select(rowColumns)
-    .from(devices)
-    .leftJoin(institutions, eq(institutions.id, devices.institutionId))
+type Clock = { now: Date; soon: Date };
+/** Devices with their institution's name, as the list shows them. */
+const selectDevices = (db: Tx) => db.select(rowColumns).from(devices).leftJoin(institutions, eq(institutions.id, devices.institutionId));
+type SelectedRow = Awaited<ReturnType<typeof selectDevices>>[number];
+
+async function deviceRows(db: Tx, clock: Clock, where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<DeviceRow[]> {
+  const rows = await selectDevices(db)
     .where(where)
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
-  const iso = (d: Date | null) => (d ? d.toISOString() : null);
-  return rows.map((r) => ({
+  return rows.map((r) => toDeviceRow(r, clock));
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+function toDeviceRow(r: SelectedRow, clock: Clock): DeviceRow {
+  return {
     id: r.id,
     serial: r.serial,
     model: r.model,
@@ -87,17 +93,23 @@ async function deviceRows(db: Tx, clock: { now: Date; soon: Date }, where: SQL |
     created_at: r.createdAt.toISOString(),
     remark: r.remark,
     expiring: !!r.expiresAt && r.expiresAt >= clock.now && r.expiresAt <= clock.soon,
-  }));
+  };
 }
 
 /** GET /equipment/list: the caller's subtree (everything for the platform), filtered and sorted. */
 export async function list(db: Tx, auth: Auth, q: EquipmentListQuery): Promise<ListResult<DeviceRow>> {
   const { where, ...clock } = await listConditions(db, auth, q);
-  const [list, count] = await Promise.all([
-    deviceRows(db, clock, where, sortBy(SORT_COLUMNS, q, 'created_at', devices.id), q.limit, offsetOf(q)),
-    cappedCount(db, sql`from ${devices} where ${where ?? sql`true`}`),
-  ]);
-  return { list, ...count };
+  // The page and its capped count in one statement: one round trip, one socket write (docs/benchmarks.md).
+  const fromWhere = sql`from ${devices} where ${where ?? sql`true`}`;
+  const rows = await db
+    .select({ ...rowColumns, total: cappedCountColumn(fromWhere) })
+    .from(devices)
+    .leftJoin(institutions, eq(institutions.id, devices.institutionId))
+    .where(where)
+    .orderBy(...sortBy(SORT_COLUMNS, q, 'created_at', devices.id))
+    .limit(q.limit)
+    .offset(offsetOf(q));
+  return { list: rows.map((r) => toDeviceRow(r, clock)), ...(await countOfPage(db, rows, q, fromWhere)) };
 }
 
 /** GET /equipment/export: the filtered devices, in the list's order, as CSV or XLSX (streamed). */

@@ -48,7 +48,8 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      // The bench measures the server with the session cache (off by default for now, docs/decisions.md).
+      // The bench measures the server with the session cache on both engines (on by default only for the
+      // embedded database, docs/decisions.md).
       SESSION_CACHE: 'on',
       ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}),
       ...opts.env,

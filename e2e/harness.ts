@@ -233,9 +233,12 @@ export async function pickDropdownItem(page: Page, testId: string) {
   await item.click();
 }
 
-/** Lets spinners, toasts and animations finish before a screenshot. */
+/**
+ * Lets spinners, toasts and animations finish before a screenshot. Shown spinners only: a kept-alive page
+ * hidden behind the current one is not in the picture.
+ */
 export async function settle(page: Page) {
-  await poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count()).toBe(0);
+  await poll(() => page.locator('.ant-spin-spinning:visible, .ant-skeleton-active:visible').count()).toBe(0);
   await poll(() => page.locator('.ant-message-notice').count()).toBe(0);
   await page.waitForTimeout(400);
 }

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { e2eSuite, poll, screenshot, settle } from '../harness';
+import { e2eSuite, poll, screenshot, settle, signIn } from '../harness';
 
 const suite = e2eSuite('keyboard');
 
@@ -114,11 +114,7 @@ describe('keyboard only', () => {
 
   it('with reduced motion asked by the system: a dialog opens and closes with no animation', async () => {
     const { page } = await suite.open({ motion: false });
-    await page.goto(`${suite.server.url}/login`);
-    await page.getByTestId('login-username').fill('admin');
-    await page.getByTestId('login-password').fill('demo1234');
-    await page.getByTestId('login-password').press('Enter');
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
+    await signIn(page, suite.server.url);
     await page.goto(`${suite.server.url}/package-manage/index`);
     await page.getByTestId('package-create').waitFor();
     // The dialog's animations (its zoom, its mask's fade) would be running for 0.3 s after it shows.

@@ -17,8 +17,8 @@ import { usePrefersReducedMotion } from '../lib/media';
 /** antd's <style> elements carry the page's nonce, so the server's style-src needs no 'unsafe-inline'. */
 const CSP = cspNonce ? { nonce: cspNonce } : undefined;
 const ANTD_LOCALES: Record<Lang, Locale> = { zh: zhCN, en: enUS, es: esES, ja: jaJP };
-/** Spec sizes -> antd: default = large, medium = medium (antd 6's name for middle), small, mini = small + compact. */
 const NO_WAVE = { disabled: true };
+/** Spec sizes -> antd: default = large, medium = medium (antd 6's name for middle), small, mini = small + compact. */
 const COMPONENT_SIZE: Record<UiSize, 'large' | 'medium' | 'small'> = { default: 'large', medium: 'medium', small: 'small', mini: 'small' };
 
 /**

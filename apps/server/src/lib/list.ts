@@ -28,11 +28,32 @@ export const cappedCountColumn = (fromWhere: SQL) => sql<number>`(select count(*
 
 /**
  * The count a page carries in its `cappedCountColumn`; a page with no row carries none: 0 on the first page,
- * else (a page past the end) counted by a statement of its own.
+ * else (a page past the end) counted by a statement of its own, over `fromWhere()` (values written in).
  */
-export async function countOfPage(db: Tx, rows: readonly { total: number }[], q: { page: number; limit: number }, fromWhere: SQL): Promise<{ total: number; capped: boolean }> {
+export async function countOfPage(db: Tx, rows: readonly { total: number }[], q: { page: number; limit: number }, fromWhere: () => SQL | Promise<SQL>): Promise<{ total: number; capped: boolean }> {
   if (rows.length) return capped(rows[0]!.total);
-  return offsetOf(q) === 0 ? capped(0) : cappedCount(db, fromWhere);
+  return offsetOf(q) === 0 ? capped(0) : cappedCount(db, await fromWhere());
+}
+
+/**
+ * A timestamp column as the API answers it: ISO 8601 in UTC with milliseconds, what `Date.toISOString()`
+ * prints. The driver hands drizzle PostgreSQL's own text of a timestamptz; `isoOfPgText` rewrites it, so a
+ * list's rows pass through Node with no Date parsed and printed again per cell.
+ */
+export const isoText = <C extends AnyColumn>(column: C) => sql`${column}`.mapWith(isoOfPgText) as SQL<C['_']['notNull'] extends true ? string : string | null>;
+
+/**
+ * PostgreSQL's text of a timestamptz in a UTC session ("2026-11-25 04:48:23.315123+00", fractions of 0-6
+ * digits) as `toISOString()` prints it, by slicing: milliseconds truncated, as Date does. Any other text
+ * (another session time zone) goes through Date. (drizzle maps a null to null without calling this.)
+ */
+export function isoOfPgText(text: string): string {
+  const n = text.length;
+  if (n >= 22 && text.endsWith('+00') && text.charCodeAt(10) === 32 /* space */) {
+    const fraction = text.charCodeAt(19) === 46 /* . */ ? `${text.slice(20, n - 3)}00`.slice(0, 3) : '000';
+    return `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction}Z`;
+  }
+  return new Date(text).toISOString();
 }
 
 export const offsetOf = (q: { page: number; limit: number }) => (q.page - 1) * q.limit;

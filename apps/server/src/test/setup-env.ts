@@ -1,10 +1,14 @@
 import { afterAll, expect, inject } from 'vitest';
+import { ShapedStatements } from '../db/shaped';
 
 /**
  * Every server test file runs on the database server of the run (test/global-setup.ts): tests that start
  * server processes or open connections of their own find it in DATABASE_URL, as in production.
  */
 process.env.DATABASE_URL = inject('testDatabase').url;
+
+/** Lists whose SQL is built once per shape check, at every call, that their shape names all that varies (db/shaped.ts). */
+ShapedStatements.verify = true;
 
 /*
  * node-postgres queues a query sent on a connection that is still running others, and warns (once per

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, lte, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type {
   DeviceRow,
   EquipmentAddAnswer,
@@ -22,7 +22,8 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { fieldError } from '../../lib/form';
 import { parseDeviceFile } from './import';
 import { type ExportColumn, exportList as exportRows } from '../../lib/export';
-import { cappedCountColumn, countOfPage, likeEscape, offsetOf, sortBy, sortKey } from '../../lib/list';
+import { cappedCountColumn, countOfPage, isoText, likeEscape, offsetOf, orderOf, sortKey } from '../../lib/list';
+import { type Bind, bound, inline, ShapedStatements } from '../../db/shaped';
 import { readParam } from '../../lib/params';
 import { institutionSubtreeIds, isInSubtree } from '../institutions';
 import { LABELS, label } from './labels';
@@ -38,83 +39,95 @@ const SORT_COLUMNS = {
   created_at: devices.createdAt,
 } as const;
 
-/** The list's filters, scoped to the caller's subtree; the clock of the "expiring" flag. */
-async function listConditions(db: Tx, auth: Auth, q: EquipmentListQuery | EquipmentExportQuery) {
+/**
+ * The list's filters, scoped to the caller's subtree, with each value bound by `bind` (db/shaped.ts); and
+ * the clock of the "expiring" flag. An `institution_id` outside an institution caller's subtree is
+ * refused before (`assertInstitution`).
+ */
+async function listConditions(db: Tx, auth: Auth, q: EquipmentListQuery | EquipmentExportQuery, bind: Bind) {
   const expiringDays = auth.params?.expiring_days ?? (await readParam(db, 'expiring_days'));
   const now = new Date();
   const soon = new Date(now.getTime() + expiringDays * 86_400_000);
   const conds: (SQL | undefined)[] = [];
 
-  if (auth.kind === 'institution') conds.push(sql`${devices.institutionId} in ${institutionSubtreeIds(auth.institution!.path)}`);
-  if (q.institution_id) {
-    if (auth.kind === 'institution' && !(await isInSubtree(db, auth.institution!.path, q.institution_id))) throw forbidden();
-    conds.push(eq(devices.institutionId, q.institution_id));
-  }
+  if (auth.kind === 'institution') conds.push(sql`${devices.institutionId} in ${institutionSubtreeIds(auth.institution!.path, bind)}`);
+  if (q.institution_id) conds.push(eq(devices.institutionId, bind('institution', q.institution_id)));
   if (q.keyword) {
     const kw = likeEscape(q.keyword.toLowerCase());
-    conds.push(sql`lower(${devices.serial} || ' ' || ${devices.name} || ' ' || ${devices.model}) like ${`%${kw}%`}`);
+    conds.push(sql`lower(${devices.serial} || ' ' || ${devices.name} || ' ' || ${devices.model}) like ${bind('keyword', `%${kw}%`)}`);
   }
-  if (q.status) conds.push(eq(devices.status, q.status));
-  if (q.expires_from) conds.push(gte(devices.expiresAt, new Date(`${q.expires_from}T00:00:00Z`)));
-  if (q.expires_to) conds.push(lt(devices.expiresAt, new Date(new Date(`${q.expires_to}T00:00:00Z`).getTime() + 86_400_000)));
-  if (q.expiring) conds.push(and(isNotNull(devices.expiresAt), gte(devices.expiresAt, now), lte(devices.expiresAt, soon)));
-  return { where: and(...conds), now, soon };
+  if (q.status) conds.push(eq(devices.status, bind('status', q.status)));
+  if (q.expires_from) conds.push(gte(devices.expiresAt, bind('expiresFrom', new Date(`${q.expires_from}T00:00:00Z`))));
+  if (q.expires_to) conds.push(lt(devices.expiresAt, bind('expiresTo', new Date(new Date(`${q.expires_to}T00:00:00Z`).getTime() + 86_400_000))));
+  if (q.expiring) conds.push(and(isNotNull(devices.expiresAt), gte(devices.expiresAt, bind('expiringFrom', now)), lte(devices.expiresAt, bind('expiringTo', soon))));
+  return { where: and(...conds), clock: { now: bind('now', now), soon: bind('soon', soon) } };
 }
 
-type Clock = { now: Date; soon: Date };
-/** Devices with their institution's name, as the list shows them. */
-const selectDevices = (db: Tx) => db.select(rowColumns).from(devices).leftJoin(institutions, eq(institutions.id, devices.institutionId));
+/** An institution filter must lie in an institution caller's subtree. */
+async function assertInstitution(db: Tx, auth: Auth, q: EquipmentListQuery | EquipmentExportQuery) {
+  if (q.institution_id && auth.kind === 'institution' && !(await isInSubtree(db, auth.institution!.path, q.institution_id))) throw forbidden();
+}
+
+type Clock = { now: Date | Placeholder; soon: Date | Placeholder };
+
+/**
+ * A device as the list shows it, with its institution's name: timestamps as ISO text and the "expiring"
+ * flag worked out by PostgreSQL, so a row passes through Node as it is read.
+ */
+const rowColumns = (clock: Clock) => ({
+  ...snapshotColumns,
+  expiring: sql<boolean>`coalesce(${devices.expiresAt} >= ${clock.now} and ${devices.expiresAt} <= ${clock.soon}, false)`,
+});
+const selectDevices = (db: Tx, clock: Clock) => db.select(rowColumns(clock)).from(devices).leftJoin(institutions, eq(institutions.id, devices.institutionId));
 type SelectedRow = Awaited<ReturnType<typeof selectDevices>>[number];
 
 async function deviceRows(db: Tx, clock: Clock, where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<DeviceRow[]> {
-  const rows = await selectDevices(db)
+  const rows = await selectDevices(db, clock)
     .where(where)
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
-  return rows.map((r) => toDeviceRow(r, clock));
+  return rows.map(toDeviceRow);
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-function toDeviceRow(r: SelectedRow, clock: Clock): DeviceRow {
-  return {
-    id: r.id,
-    serial: r.serial,
-    model: r.model,
-    name: r.name,
-    status: r.status,
-    institution_id: r.institutionId,
-    institution_name: r.institutionName ?? null,
-    activated_at: iso(r.activatedAt),
-    expires_at: iso(r.expiresAt),
-    remaining_uses: r.remainingUses,
-    total_inspections: r.totalInspections,
-    last_seen_at: iso(r.lastSeenAt),
-    created_at: r.createdAt.toISOString(),
-    remark: r.remark,
-    expiring: !!r.expiresAt && r.expiresAt >= clock.now && r.expiresAt <= clock.soon,
-  };
+function toDeviceRow(r: SelectedRow): DeviceRow {
+  return { ...toSnapshot(r), expiring: r.expiring };
 }
+
+/** The device list's statements, one per shape (its filters set, the caller's kind, its order). */
+const listStatements = new ShapedStatements<(SelectedRow & { total: number })[]>();
 
 /** GET /equipment/list: the caller's subtree (everything for the platform), filtered and sorted. */
 export async function list(db: Tx, auth: Auth, q: EquipmentListQuery): Promise<ListResult<DeviceRow>> {
-  const { where, ...clock } = await listConditions(db, auth, q);
-  // The page and its capped count in one statement: one round trip, one socket write (docs/benchmarks.md).
-  const fromWhere = sql`from ${devices} where ${where ?? sql`true`}`;
-  const rows = await db
-    .select({ ...rowColumns, total: cappedCountColumn(fromWhere) })
-    .from(devices)
-    .leftJoin(institutions, eq(institutions.id, devices.institutionId))
-    .where(where)
-    .orderBy(...sortBy(SORT_COLUMNS, q, 'created_at', devices.id))
-    .limit(q.limit)
-    .offset(offsetOf(q));
-  return { list: rows.map((r) => toDeviceRow(r, clock)), ...(await countOfPage(db, rows, q, fromWhere)) };
+  await assertInstitution(db, auth, q);
+  const { bind, values, shape } = bound();
+  const { where, clock } = await listConditions(db, auth, q, bind);
+  const order = sortKey(SORT_COLUMNS, q, 'created_at', devices.id);
+  // The page and its capped count in one statement (one round trip), its SQL built once per shape.
+  const statement = listStatements.get(
+    db,
+    `${shape()}|${q.sort ?? ''}|${order.ascending}`,
+    (db) =>
+      db
+        .select({ ...rowColumns(clock), total: cappedCountColumn(sql`from ${devices} where ${where ?? sql`true`}`) })
+        .from(devices)
+        .leftJoin(institutions, eq(institutions.id, devices.institutionId))
+        .where(where)
+        .orderBy(...orderOf(order))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    // With no filter (the platform's whole list) the values change no plan: PostgreSQL may keep one.
+    { named: where === undefined },
+  );
+  const rows = await statement.execute({ ...values, limit: q.limit, offset: offsetOf(q) });
+  const count = await countOfPage(db, rows, q, async () => sql`from ${devices} where ${(await listConditions(db, auth, q, inline)).where ?? sql`true`}`);
+  return { list: rows.map(toDeviceRow), ...count };
 }
 
 /** GET /equipment/export: the filtered devices, in the list's order, as CSV or XLSX (streamed). */
 export async function exportList(db: Tx, auth: Auth, q: EquipmentExportQuery, ctx: Ctx) {
-  const { where, ...clock } = await listConditions(db, auth, q);
+  await assertInstitution(db, auth, q);
+  const { where, clock } = await listConditions(db, auth, q, inline);
   const lang = ctx.lang;
   const date = (v: string | null) => (v ? new Date(v) : null);
   const columns: ExportColumn<DeviceRow>[] = [
@@ -153,7 +166,8 @@ export function newSecret(): { secret: string; hash: string } {
   return { secret, hash: hashKey(secret) };
 }
 
-const rowColumns = {
+/** A device's own columns as the list and the audit trail show them. */
+const snapshotColumns = {
   id: devices.id,
   serial: devices.serial,
   model: devices.model,
@@ -161,21 +175,18 @@ const rowColumns = {
   status: devices.status,
   institutionId: devices.institutionId,
   institutionName: institutions.name,
-  activatedAt: devices.activatedAt,
-  expiresAt: devices.expiresAt,
+  activatedAt: isoText(devices.activatedAt),
+  expiresAt: isoText(devices.expiresAt),
   remainingUses: devices.remainingUses,
   totalInspections: devices.totalInspections,
-  lastSeenAt: devices.lastSeenAt,
-  createdAt: devices.createdAt,
+  lastSeenAt: isoText(devices.lastSeenAt),
+  createdAt: isoText(devices.createdAt),
   remark: devices.remark,
 };
+const selectSnapshots = (db: Tx) => db.select(snapshotColumns).from(devices).leftJoin(institutions, eq(institutions.id, devices.institutionId));
+type SnapshotRow = Awaited<ReturnType<typeof selectSnapshots>>[number];
 
-/** The audit trail's view of a device: its row as the list shows it (never the secret's hash). */
-export async function snapshot(db: Tx, id: number | null): Promise<Omit<DeviceRow, 'expiring'> | null> {
-  if (id == null) return null;
-  const [r] = await db.select(rowColumns).from(devices).leftJoin(institutions, eq(institutions.id, devices.institutionId)).where(eq(devices.id, id));
-  if (!r) return null;
-  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+function toSnapshot(r: SnapshotRow): Omit<DeviceRow, 'expiring'> {
   return {
     id: r.id,
     serial: r.serial,
@@ -184,14 +195,21 @@ export async function snapshot(db: Tx, id: number | null): Promise<Omit<DeviceRo
     status: r.status,
     institution_id: r.institutionId,
     institution_name: r.institutionName ?? null,
-    activated_at: iso(r.activatedAt),
-    expires_at: iso(r.expiresAt),
+    activated_at: r.activatedAt,
+    expires_at: r.expiresAt,
     remaining_uses: r.remainingUses,
     total_inspections: r.totalInspections,
-    last_seen_at: iso(r.lastSeenAt),
-    created_at: r.createdAt.toISOString(),
+    last_seen_at: r.lastSeenAt,
+    created_at: r.createdAt,
     remark: r.remark,
   };
+}
+
+/** The audit trail's view of a device: its row as the list shows it (never the secret's hash). */
+export async function snapshot(db: Tx, id: number | null): Promise<Omit<DeviceRow, 'expiring'> | null> {
+  if (id == null) return null;
+  const [r] = await selectSnapshots(db).where(eq(devices.id, id));
+  return r ? toSnapshot(r) : null;
 }
 
 async function serialFree(db: Tx, serial: string, except?: number) {

@@ -1,13 +1,14 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { institutions } from '../../db/schema';
+import { type Bind, inline } from '../../db/shaped';
 import { likeEscape } from '../../lib/list';
 
 /** The rows of the subtree rooted at rootPath (the root included), by materialised path. */
-export const inSubtree = (rootPath: string): SQL => sql`${institutions.path} like ${`${likeEscape(rootPath)}%`}`;
+export const inSubtree = (rootPath: string, bind: Bind = inline): SQL => sql`${institutions.path} like ${bind('subtree', `${likeEscape(rootPath)}%`)}`;
 
 /** A subquery of the ids of an institution and all its descendants, by materialised path. */
-export const institutionSubtreeIds = (rootPath: string) => sql`(select ${institutions.id} from ${institutions} where ${inSubtree(rootPath)})`;
+export const institutionSubtreeIds = (rootPath: string, bind: Bind = inline) => sql`(select ${institutions.id} from ${institutions} where ${inSubtree(rootPath, bind)})`;
 
 /** Whether an institution id lies in the subtree rooted at rootPath. */
 export async function isInSubtree(db: Tx, rootPath: string, id: number): Promise<boolean> {

@@ -87,12 +87,11 @@ async function deviceRows(db: Tx, clock: Clock, where: SQL | undefined, order: S
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
-  return rows.map(toDeviceRow);
+  return rows;
 }
 
-function toDeviceRow(r: SelectedRow): DeviceRow {
-  return { ...toSnapshot(r), expiring: r.expiring };
-}
+/** A list row without the count its statement carries. */
+const withoutTotal = ({ total: _, ...row }: SelectedRow & { total: number }): DeviceRow => row;
 
 /** The device list's statements, one per shape (its filters set, the caller's kind, its order). */
 const listStatements = new ShapedStatements<(SelectedRow & { total: number })[]>();
@@ -121,7 +120,7 @@ export async function list(db: Tx, auth: Auth, q: EquipmentListQuery): Promise<L
   );
   const rows = await statement.execute({ ...values, limit: q.limit, offset: offsetOf(q) });
   const count = await countOfPage(db, rows, q, async () => sql`from ${devices} where ${(await listConditions(db, auth, q, inline)).where ?? sql`true`}`);
-  return { list: rows.map(toDeviceRow), ...count };
+  return { list: rows.map(withoutTotal), ...count };
 }
 
 /** GET /equipment/export: the filtered devices, in the list's order, as CSV or XLSX (streamed). */
@@ -166,50 +165,30 @@ export function newSecret(): { secret: string; hash: string } {
   return { secret, hash: hashKey(secret) };
 }
 
-/** A device's own columns as the list and the audit trail show them. */
+/** A device's own columns as the list and the audit trail show them, under the API's names. */
 const snapshotColumns = {
   id: devices.id,
   serial: devices.serial,
   model: devices.model,
   name: devices.name,
   status: devices.status,
-  institutionId: devices.institutionId,
-  institutionName: institutions.name,
-  activatedAt: isoText(devices.activatedAt),
-  expiresAt: isoText(devices.expiresAt),
-  remainingUses: devices.remainingUses,
-  totalInspections: devices.totalInspections,
-  lastSeenAt: isoText(devices.lastSeenAt),
-  createdAt: isoText(devices.createdAt),
+  institution_id: devices.institutionId,
+  institution_name: institutions.name,
+  activated_at: isoText(devices.activatedAt),
+  expires_at: isoText(devices.expiresAt),
+  remaining_uses: devices.remainingUses,
+  total_inspections: devices.totalInspections,
+  last_seen_at: isoText(devices.lastSeenAt),
+  created_at: isoText(devices.createdAt),
   remark: devices.remark,
 };
 const selectSnapshots = (db: Tx) => db.select(snapshotColumns).from(devices).leftJoin(institutions, eq(institutions.id, devices.institutionId));
-type SnapshotRow = Awaited<ReturnType<typeof selectSnapshots>>[number];
-
-function toSnapshot(r: SnapshotRow): Omit<DeviceRow, 'expiring'> {
-  return {
-    id: r.id,
-    serial: r.serial,
-    model: r.model,
-    name: r.name,
-    status: r.status,
-    institution_id: r.institutionId,
-    institution_name: r.institutionName ?? null,
-    activated_at: r.activatedAt,
-    expires_at: r.expiresAt,
-    remaining_uses: r.remainingUses,
-    total_inspections: r.totalInspections,
-    last_seen_at: r.lastSeenAt,
-    created_at: r.createdAt,
-    remark: r.remark,
-  };
-}
 
 /** The audit trail's view of a device: its row as the list shows it (never the secret's hash). */
 export async function snapshot(db: Tx, id: number | null): Promise<Omit<DeviceRow, 'expiring'> | null> {
   if (id == null) return null;
   const [r] = await selectSnapshots(db).where(eq(devices.id, id));
-  return r ? toSnapshot(r) : null;
+  return r ?? null;
 }
 
 async function serialFree(db: Tx, serial: string, except?: number) {

@@ -109,6 +109,24 @@ describe('list: scope', () => {
     expect(asc_.datas.list[0].measured_at <= times.at(-1)).toBe(true);
   });
 
+  it('every page carries the whole count, past the end too; the rows are the stored ones, times in ISO form', async () => {
+    const seen: number[] = [];
+    for (let page = 1; page <= 8; page++) {
+      const res = await list(admin, { limit: 30, page });
+      expect(res.datas.total, `page ${page}`).toBe(200);
+      expect(res.datas.capped).toBe(false);
+      seen.push(...res.datas.list.map((x: any) => x.id));
+    }
+    expect(new Set(seen).size).toBe(200);
+    const past = await list(admin, { limit: 30, page: 9 });
+    expect(past.datas).toMatchObject({ list: [], total: 200 });
+    expect((await list(admin, { keyword: 'no-such-number' })).datas).toMatchObject({ list: [], total: 0 });
+    const [first] = (await list(admin, { limit: 1 })).datas.list;
+    const [stored] = await t.db.select().from(inspections).where(eq(inspections.id, first.id));
+    expect(first.measured_at).toBe(stored!.measuredAt.toISOString());
+    expect(first.user_id).toBe(stored!.endUserId);
+  });
+
   it('an institution filtering on an institution outside its subtree is refused', async () => {
     const res = await list(keys.clinic3!, { institution_id: inst.clinic3b });
     expect(res.code).toBe(400);

@@ -28,7 +28,8 @@ import type { Ctx } from '../../http/endpoints';
 import { forbidden, notFound } from '../../lib/errors';
 import { type ExportColumn, exportList as exportRows } from '../../lib/export';
 import { fieldError } from '../../lib/form';
-import { cappedCount, likeEscape, offsetOf, orderOf, type SortKey } from '../../lib/list';
+import { cappedCountColumn, countOfPage, isoText, likeEscape, offsetOf, orderOf, type SortKey } from '../../lib/list';
+import { type Bind, bound, inline, ShapedStatements } from '../../db/shaped';
 import { maskIdNumber, maskPhone } from '../../lib/mask';
 import { readParams } from '../../lib/params';
 import { loadAnalysisMaster } from '../deviceapi';
@@ -49,73 +50,71 @@ const DAY = 86_400_000;
 const iso = (d: Date) => d.toISOString();
 
 /** The caller's scope: its subtree (institutions), everything (the platform). */
-const scopeOf = (auth: Auth): SQL | undefined => (auth.kind === 'institution' ? sql`${inspections.institutionId} in ${institutionSubtreeIds(auth.institution!.path)}` : undefined);
+const scopeOf = (auth: Auth, bind: Bind = inline): SQL | undefined =>
+  auth.kind === 'institution' ? sql`${inspections.institutionId} in ${institutionSubtreeIds(auth.institution!.path, bind)}` : undefined;
 
-async function listConditions(db: Tx, auth: Auth, q: Partial<InspectionListQuery>): Promise<SQL | undefined> {
-  const conds: (SQL | undefined)[] = [scopeOf(auth)];
-  if (q.institution_id) {
-    if (auth.kind === 'institution' && !(await isInSubtree(db, auth.institution!.path, q.institution_id))) throw forbidden();
-    conds.push(eq(inspections.institutionId, q.institution_id));
-  }
-  if (q.device_id) conds.push(eq(inspections.deviceId, q.device_id));
-  if (q.doctor_id) conds.push(eq(inspections.doctorId, q.doctor_id));
-  if (q.user_id) conds.push(eq(inspections.endUserId, q.user_id));
-  if (q.keyword) conds.push(ilike(inspections.inspectionNo, `%${likeEscape(q.keyword)}%`));
-  if (q.person) conds.push(ilike(endUsers.name, `%${likeEscape(q.person)}%`));
-  if (q.date_from) conds.push(gte(inspections.measuredAt, new Date(`${q.date_from}T00:00:00Z`)));
-  if (q.date_to) conds.push(lt(inspections.measuredAt, new Date(new Date(`${q.date_to}T00:00:00Z`).getTime() + DAY)));
-  if (q.risk) conds.push(eq(inspections.topRisk, q.risk));
-  if (q.level) conds.push(eq(inspections.worstLevel, q.level));
+/** An institution filter must lie in an institution caller's subtree. */
+async function assertInstitution(db: Tx, auth: Auth, q: Partial<InspectionListQuery>) {
+  if (q.institution_id && auth.kind === 'institution' && !(await isInSubtree(db, auth.institution!.path, q.institution_id))) throw forbidden();
+}
+
+/** The list's filters in the caller's scope, each value bound by `bind` (db/shaped.ts). */
+function listConditions(auth: Auth, q: Partial<InspectionListQuery>, bind: Bind): SQL | undefined {
+  const conds: (SQL | undefined)[] = [scopeOf(auth, bind)];
+  if (q.institution_id) conds.push(eq(inspections.institutionId, bind('institution', q.institution_id)));
+  if (q.device_id) conds.push(eq(inspections.deviceId, bind('device', q.device_id)));
+  if (q.doctor_id) conds.push(eq(inspections.doctorId, bind('doctor', q.doctor_id)));
+  if (q.user_id) conds.push(eq(inspections.endUserId, bind('user', q.user_id)));
+  if (q.keyword) conds.push(ilike(inspections.inspectionNo, bind('keyword', `%${likeEscape(q.keyword)}%`)));
+  if (q.person) conds.push(ilike(endUsers.name, bind('person', `%${likeEscape(q.person)}%`)));
+  if (q.date_from) conds.push(gte(inspections.measuredAt, bind('dateFrom', new Date(`${q.date_from}T00:00:00Z`))));
+  if (q.date_to) conds.push(lt(inspections.measuredAt, bind('dateTo', new Date(new Date(`${q.date_to}T00:00:00Z`).getTime() + DAY))));
+  if (q.risk) conds.push(eq(inspections.topRisk, bind('risk', q.risk)));
+  if (q.level) conds.push(eq(inspections.worstLevel, bind('level', q.level)));
   return and(...conds);
 }
 
-async function listRows(db: Tx, where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<InspectionRow[]> {
-  const rows = await db
-    .select({
-      i: {
-        id: inspections.id,
-        inspectionNo: inspections.inspectionNo,
-        measuredAt: inspections.measuredAt,
-        endUserId: inspections.endUserId,
-        doctorId: inspections.doctorId,
-        deviceId: inspections.deviceId,
-        institutionId: inspections.institutionId,
-        worstLevel: inspections.worstLevel,
-        topRisk: inspections.topRisk,
-        analysisVersion: inspections.analysisVersion,
-      },
-      topDisease: sql<L10n | null>`${inspections.analysis}->'diseases'->0->'name'`,
-      userName: endUsers.name,
-      doctorName: doctors.name,
-      deviceSerial: devices.serial,
-      institutionName: institutions.name,
-    })
+/** An inspection as the list shows it, under the API's names: its rows go out as read. */
+const rowColumns = {
+  id: inspections.id,
+  inspection_no: inspections.inspectionNo,
+  measured_at: isoText(inspections.measuredAt),
+  user_id: inspections.endUserId,
+  user_name: endUsers.name,
+  doctor_id: inspections.doctorId,
+  doctor_name: doctors.name,
+  device_id: inspections.deviceId,
+  device_serial: devices.serial,
+  institution_id: inspections.institutionId,
+  institution_name: institutions.name,
+  worst_level: sql<SystemLevel | null>`${inspections.worstLevel}`,
+  top_risk: sql<InspectionRisk | null>`${inspections.topRisk}`,
+  top_disease: sql<L10n | null>`${inspections.analysis}->'diseases'->0->'name'`,
+  analysis_version: inspections.analysisVersion,
+};
+
+/**
+ * The list's rows with their person, device, institution and doctor, and `total` (the list's capped count,
+ * or 0 where it is not asked for: the export).
+ */
+const selectRows = (db: Tx, total: SQL<number> = sql<number>`0`) =>
+  db
+    .select({ ...rowColumns, total })
     .from(inspections)
     .innerJoin(endUsers, eq(endUsers.id, inspections.endUserId))
     .innerJoin(devices, eq(devices.id, inspections.deviceId))
     .innerJoin(institutions, eq(institutions.id, inspections.institutionId))
-    .leftJoin(doctors, eq(doctors.id, inspections.doctorId))
+    .leftJoin(doctors, eq(doctors.id, inspections.doctorId));
+type ListedRow = Awaited<ReturnType<typeof selectRows>>[number];
+const withoutTotal = ({ total: _, ...row }: ListedRow): InspectionRow => row;
+
+async function listRows(db: Tx, where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<InspectionRow[]> {
+  const rows = await selectRows(db)
     .where(where)
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
-  return rows.map(({ i, ...x }) => ({
-    id: i.id,
-    inspection_no: i.inspectionNo,
-    measured_at: iso(i.measuredAt),
-    user_id: i.endUserId,
-    user_name: x.userName,
-    doctor_id: i.doctorId,
-    doctor_name: x.doctorName ?? null,
-    device_id: i.deviceId,
-    device_serial: x.deviceSerial,
-    institution_id: i.institutionId,
-    institution_name: x.institutionName,
-    worst_level: (i.worstLevel as SystemLevel | null) ?? null,
-    top_risk: (i.topRisk as InspectionRisk | null) ?? null,
-    top_disease: x.topDisease ?? null,
-    analysis_version: i.analysisVersion,
-  }));
+  return rows.map(withoutTotal);
 }
 
 /** Newest first, unless the oldest first is asked for. */
@@ -125,16 +124,37 @@ const keyOf = (q: { sort?: string; order?: 'ascend' | 'descend' }): SortKey => (
 const countFrom = (q: { person?: string }, where: SQL | undefined) =>
   sql`${q.person ? sql`from ${inspections} inner join ${endUsers} on ${endUsers.id} = ${inspections.endUserId}` : sql`from ${inspections}`} where ${where ?? sql`true`}`;
 
+/** The inspection list's statements, one per shape (its filters set, the caller's kind, its order). */
+const listStatements = new ShapedStatements<ListedRow[]>();
+
 /** GET /inspection/list: the caller's subtree (everything for the platform), newest first. */
 export async function list(db: Tx, auth: Auth, q: InspectionListQuery): Promise<ListResult<InspectionRow>> {
-  const where = await listConditions(db, auth, q);
-  const [rows, count] = await Promise.all([listRows(db, where, orderOf(keyOf(q)), q.limit, offsetOf(q)), cappedCount(db, countFrom(q, where))]);
-  return { list: rows, ...count };
+  await assertInstitution(db, auth, q);
+  const { bind, values, shape } = bound();
+  const where = listConditions(auth, q, bind);
+  const key = keyOf(q);
+  // The page and its capped count in one statement (one round trip), its SQL built once per shape.
+  const statement = listStatements.get(
+    db,
+    `${shape()}|${key.ascending}`,
+    (db) =>
+      selectRows(db, cappedCountColumn(countFrom(q, where)))
+        .where(where)
+        .orderBy(...orderOf(key))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    // With no filter (the platform's whole list) the values change no plan: PostgreSQL may keep one.
+    { named: where === undefined },
+  );
+  const rows = await statement.execute({ ...values, limit: q.limit, offset: offsetOf(q) });
+  const count = await countOfPage(db, rows, q, () => countFrom(q, listConditions(auth, q, inline)));
+  return { list: rows.map(withoutTotal), ...count };
 }
 
 /** GET /inspection/export: the filtered list, in its order, as CSV or XLSX (streamed). */
 export async function exportList(db: Tx, auth: Auth, q: InspectionExportQuery, ctx: Ctx) {
-  const where = await listConditions(db, auth, q);
+  await assertInstitution(db, auth, q);
+  const where = listConditions(auth, q, inline);
   const lang = ctx.lang;
   const pick = (text: L10n | null) => (text ? label(text, lang) : '');
   const columns: ExportColumn<InspectionRow>[] = [

@@ -6,7 +6,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { startEmbedded } from './embedded';
-import { type AuthWatch, listenOnConnect, SessionCache, setSessionCache, watchAuthChanges } from './session-cache';
+import { AUTH_CHANNEL, type AuthWatch, listenOnConnect, NotifiedCache, setSessionCache, watchAuthChanges } from './session-cache';
+import { COUNTS_CHANNEL, newCountCache, setCountCache } from './count-cache';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -40,16 +41,20 @@ export async function openPostgres(url: string, opts: { onIdleError?: (err: Erro
   // the queue gets there.
   // The access check's session rows, kept while no write notifies a change (db/session-cache.ts); off
   // with SESSION_CACHE=off (every call reads its session).
-  const cache = opts.sessionCache === false ? undefined : new SessionCache();
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: 10_000, ...(cache ? { onConnect: listenOnConnect(cache) } : {}) });
+  // The list counts (db/count-cache.ts) are kept the same way, by the same switch and listener.
+  const cache = opts.sessionCache === false ? undefined : new NotifiedCache();
+  const counts = cache ? newCountCache() : undefined;
+  const channels = cache && counts ? { [AUTH_CHANNEL]: cache, [COUNTS_CHANNEL]: counts } : undefined;
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: 10_000, ...(channels ? { onConnect: listenOnConnect(channels) } : {}) });
   pool.on('error', opts.onIdleError ?? reportIdleError);
   // Keep BIGINT money and counts as numbers (they stay far below 2^53) and dates as Date.
   pg.types.setTypeParser(20, (v) => Number(v));
   const db = drizzle(pool, { schema }) as unknown as Db;
   let watch: AuthWatch | undefined;
-  if (cache) {
+  if (cache && counts && channels) {
     setSessionCache(db, cache);
-    watch = watchAuthChanges(url, cache, { onError: (err) => process.stderr.write(`database: the session cache's listener was lost (${err.message}); the cache is off until it is back\n`) });
+    setCountCache(db, counts);
+    watch = watchAuthChanges(url, channels, { onError: (err) => process.stderr.write(`database: the session cache's listener was lost (${err.message}); the cache is off until it is back\n`) });
     await watch.ready;
   }
   return {

@@ -6,11 +6,12 @@ import { loadConfig } from '../config';
 import { createTestApp, type TestApp } from '../test/harness';
 import { openPostgres, sessionCacheWanted } from './client';
 import { countQueries } from '../test/query-counter';
-import { AUTH_LISTENER, SessionCache, sessionCacheOf } from './session-cache';
+import { AUTH_LISTENER, NotifiedCache, sessionCacheOf } from './session-cache';
+import { countCacheOf } from './count-cache';
 
-describe('SessionCache', () => {
+describe('NotifiedCache', () => {
   const live = () => {
-    const cache = new SessionCache<string>(1_000, 3);
+    const cache = new NotifiedCache<string>(1_000, 3);
     cache.setLive(true);
     return cache;
   };
@@ -38,7 +39,7 @@ describe('SessionCache', () => {
   });
 
   it('is off (answers nothing, keeps nothing) until its listener is live, and starts empty each time', () => {
-    const cache = new SessionCache<string>();
+    const cache = new NotifiedCache<string>();
     cache.set('a', 'row', cache.stamp());
     expect(cache.get('a')).toBeUndefined();
     cache.setLive(true);
@@ -61,7 +62,7 @@ describe('SessionCache', () => {
 
 describe('the session cache on a live database', () => {
   let t: TestApp;
-  let cache: SessionCache<unknown>;
+  let cache: NotifiedCache<unknown>;
   let counter: ReturnType<typeof countQueries>;
   let url: string;
   beforeAll(async () => {
@@ -187,14 +188,15 @@ describe('SESSION_CACHE', () => {
       const off = await openPostgres(url, { sessionCache: false });
       try {
         expect(sessionCacheOf(off.db)).toBeUndefined();
+        expect(countCacheOf(off.db)).toBeUndefined();
         const channels = await off.pool.query('select pg_listening_channels() as c');
         expect(channels.rows).toEqual([]);
       } finally {
         await off.close();
       }
       // The harness's database (on) listens on its pooled connections.
-      const on = await (t.db as unknown as { $client: pg.Pool }).$client.query('select pg_listening_channels() as c');
-      expect(on.rows).toEqual([{ c: 'auth_changed' }]);
+      const on = await (t.db as unknown as { $client: pg.Pool }).$client.query('select pg_listening_channels() as c order by 1');
+      expect(on.rows).toEqual([{ c: 'auth_changed' }, { c: 'list_counts_changed' }]);
     } finally {
       await t.close();
     }

@@ -29,11 +29,16 @@ export const AUTH_CHANNEL = 'auth_changed';
 export const AUTH_LISTENER = 'auth-listener';
 
 /** The cache of each open database (db/client.ts `openPostgres` sets it); a database without one is read every time. */
-const caches = new WeakMap<object, SessionCache<unknown>>();
-export const sessionCacheOf = <T>(db: object): SessionCache<T> | undefined => caches.get(db) as SessionCache<T> | undefined;
-export const setSessionCache = (db: object, cache: SessionCache<unknown>) => caches.set(db, cache);
+const caches = new WeakMap<object, NotifiedCache<unknown>>();
+export const sessionCacheOf = <T>(db: object): NotifiedCache<T> | undefined => caches.get(db) as NotifiedCache<T> | undefined;
+export const setSessionCache = (db: object, cache: NotifiedCache<unknown>) => caches.set(db, cache);
 
-export class SessionCache<T> {
+/**
+ * Values kept in memory until a channel's notice says what they were read from may have changed: the
+ * session cache (above) and the list count cache (db/count-cache.ts). Off, and empty, while its listener is
+ * not connected; entries also expire after `ttlMs`; `stamp`/`set` keep a read that raced a flush out.
+ */
+export class NotifiedCache<T> {
   private readonly entries = new Map<string, { value: T; at: number }>();
   private epoch = 0;
   private live = false;
@@ -112,28 +117,41 @@ export interface AuthWatch {
 
 type Flushable = { notice(payload: string): void; setLive(live: boolean): void };
 
+/** The caches a process keeps, by the channel whose notices empty them (session rows, list counts). */
+export type Channels = Record<string, Flushable>;
+
+const listenAll = (client: pg.ClientBase, channels: Channels) =>
+  client.query(
+    Object.keys(channels)
+      .map((c) => `LISTEN ${c};`)
+      .join(' '),
+  );
+const eachCache = (channels: Channels, f: (cache: Flushable) => void) => {
+  for (const cache of Object.values(channels)) f(cache);
+};
+
 /**
  * The pool's `onConnect` hook (awaited before a new connection serves its first query): the connection
- * listens on `auth_changed`, so the notices of this process's own commits flush `cache` before the commit
- * returns.
+ * listens on every channel, so the notices of this process's own commits flush their cache before the
+ * commit returns.
  */
-export const listenOnConnect = (cache: Flushable) => async (client: pg.ClientBase) => {
-  client.on('notification', noticeHandler(cache));
-  await client.query(`LISTEN ${AUTH_CHANNEL}`);
+export const listenOnConnect = (channels: Channels) => async (client: pg.ClientBase) => {
+  client.on('notification', noticeHandler(channels));
+  await listenAll(client, channels);
 };
 
-/** A connection's notification listener: an `auth_changed` notice goes to `cache`. */
-const noticeHandler = (cache: Flushable) => (msg: pg.Notification) => {
-  if (msg.channel === AUTH_CHANNEL) cache.notice(msg.payload ?? '');
+/** A connection's notification listener: a notice goes to its channel's cache. */
+const noticeHandler = (channels: Channels) => (msg: pg.Notification) => {
+  if (Object.hasOwn(channels, msg.channel)) channels[msg.channel]!.notice(msg.payload ?? '');
 };
 
 /**
- * Listens for `auth_changed` for `cache` on a connection of its own to `connectionString` (reconnected
- * after `retryMs` when lost): the writes of other processes.
+ * Listens on every channel for its cache on a connection of its own to `connectionString` (reconnected
+ * after `retryMs` when lost): the writes of other processes. While it is lost every cache is off.
  */
-export function watchAuthChanges(connectionString: string, cache: Flushable, opts: { retryMs?: number; onError?: (err: Error) => void } = {}): AuthWatch {
+export function watchAuthChanges(connectionString: string, channels: Channels, opts: { retryMs?: number; onError?: (err: Error) => void } = {}): AuthWatch {
   const retryMs = opts.retryMs ?? 1_000;
-  const onNotice = noticeHandler(cache);
+  const onNotice = noticeHandler(channels);
   let stopped = false;
   let current: pg.Client | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -153,7 +171,7 @@ export function watchAuthChanges(connectionString: string, cache: Flushable, opt
       lost = true;
       const wasLive = current === client;
       if (wasLive) current = undefined;
-      cache.setLive(false);
+      eachCache(channels, (cache) => cache.setLive(false));
       // Said once when a working listener is lost, not at every retry while the database is away.
       if (err && wasLive && !stopped) opts.onError?.(err);
       client.end().catch(() => {});
@@ -164,7 +182,7 @@ export function watchAuthChanges(connectionString: string, cache: Flushable, opt
     client.on('end', () => onLost());
     try {
       await client.connect();
-      await client.query(`LISTEN ${AUTH_CHANNEL}`);
+      await listenAll(client, channels);
     } catch (err) {
       onLost(err as Error);
       return;
@@ -174,7 +192,7 @@ export function watchAuthChanges(connectionString: string, cache: Flushable, opt
       return;
     }
     current = client;
-    cache.setLive(true);
+    eachCache(channels, (cache) => cache.setLive(true));
   };
 
   return {
@@ -182,7 +200,7 @@ export function watchAuthChanges(connectionString: string, cache: Flushable, opt
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
-      cache.setLive(false);
+      eachCache(channels, (cache) => cache.setLive(false));
       const client = current;
       current = undefined;
       await client?.end().catch(() => {});

@@ -23,7 +23,9 @@ import { fieldError } from '../../lib/form';
 import { parseDeviceFile } from './import';
 import { type ExportColumn, exportList as exportRows } from '../../lib/export';
 import { cappedCountColumn, countOfPage, isoText, likeEscape, offsetOf, orderOf, sortKey } from '../../lib/list';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { type Bind, bound, inline, ShapedStatements } from '../../db/shaped';
+import { countCacheOf } from '../../db/count-cache';
 import { readParam } from '../../lib/params';
 import { institutionSubtreeIds, isInSubtree } from '../institutions';
 import { LABELS, label } from './labels';
@@ -93,8 +95,12 @@ async function deviceRows(db: Tx, clock: Clock, where: SQL | undefined, order: S
 /** A list row without the count its statement carries. */
 const withoutTotal = ({ total: _, ...row }: SelectedRow & { total: number }): DeviceRow => row;
 
-/** The device list's statements, one per shape (its filters set, the caller's kind, its order). */
-const listStatements = new ShapedStatements<(SelectedRow & { total: number })[]>();
+/**
+ * The device list's statements, one per shape (its filters set, the caller's kind, its order): the page with
+ * its capped count, and the page alone for when the count cache (db/count-cache.ts) holds its total.
+ */
+const pageAndCount = new ShapedStatements<(SelectedRow & { total: number })[]>();
+const pageOnly = new ShapedStatements<SelectedRow[]>();
 
 /** GET /equipment/list: the caller's subtree (everything for the platform), filtered and sorted. */
 export async function list(db: Tx, auth: Auth, q: EquipmentListQuery): Promise<ListResult<DeviceRow>> {
@@ -102,24 +108,46 @@ export async function list(db: Tx, auth: Auth, q: EquipmentListQuery): Promise<L
   const { bind, values, shape } = bound();
   const { where, clock } = await listConditions(db, auth, q, bind);
   const order = sortKey(SORT_COLUMNS, q, 'created_at', devices.id);
+  const shapeKey = `${shape()}|${q.sort ?? ''}|${order.ascending}`;
+  const page = <Q extends PgSelect>(query: Q) =>
+    query
+      .where(where)
+      .orderBy(...orderOf(order))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+  // With no filter (the platform's whole list) the values change no plan: PostgreSQL may keep one.
+  const opts = { named: where === undefined };
+  const run = { ...values, limit: q.limit, offset: offsetOf(q) };
+
+  // The total of this filter set, kept while no write could change it: every bound value but the clock
+  // (which only the "expiring" flag of a row reads), so any filter that binds a value is in the key. The
+  // "expiring" filter's total moves with the clock: never kept.
+  const counts = q.expiring ? undefined : countCacheOf(db);
+  const { now: _now, soon: _soon, ...filters } = values;
+  const countKey = `equipment ${JSON.stringify(filters)}`;
+  const known = counts?.get(countKey);
+  if (known) return { list: await pageOnly.get(db, shapeKey, (db) => page(selectDevices(db, clock).$dynamic()), opts).execute(run), ...known };
+
   // The page and its capped count in one statement (one round trip), its SQL built once per shape.
-  const statement = listStatements.get(
-    db,
-    `${shape()}|${q.sort ?? ''}|${order.ascending}`,
-    (db) =>
-      db
-        .select({ ...rowColumns(clock), total: cappedCountColumn(sql`from ${devices} where ${where ?? sql`true`}`) })
-        .from(devices)
-        .leftJoin(institutions, eq(institutions.id, devices.institutionId))
-        .where(where)
-        .orderBy(...orderOf(order))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset')),
-    // With no filter (the platform's whole list) the values change no plan: PostgreSQL may keep one.
-    { named: where === undefined },
-  );
-  const rows = await statement.execute({ ...values, limit: q.limit, offset: offsetOf(q) });
+  const stamp = counts?.stamp();
+  const fromWhere = sql`from ${devices} where ${where ?? sql`true`}`;
+  const rows = await pageAndCount
+    .get(
+      db,
+      shapeKey,
+      (db) =>
+        page(
+          db
+            .select({ ...rowColumns(clock), total: cappedCountColumn(fromWhere) })
+            .from(devices)
+            .leftJoin(institutions, eq(institutions.id, devices.institutionId))
+            .$dynamic(),
+        ),
+      opts,
+    )
+    .execute(run);
   const count = await countOfPage(db, rows, q, async () => sql`from ${devices} where ${(await listConditions(db, auth, q, inline)).where ?? sql`true`}`);
+  if (counts && stamp !== undefined) counts.set(countKey, count, stamp);
   return { list: rows.map(withoutTotal), ...count };
 }
 

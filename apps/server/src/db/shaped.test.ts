@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/harness';
 import type { Database, Tx } from './client';
-import { devices } from './schema';
+import { devices, institutions } from './schema';
 import { type Bind, bound, inline, ShapedStatements } from './shaped';
 
 let database: Database;
@@ -130,5 +130,51 @@ describe('ShapedStatements', () => {
       );
     flagged(false);
     expect(() => flagged(true)).toThrow(/different SQL or value/);
+  });
+
+  it('maps the rows of a flat selection as drizzle maps them: columns, decoded expressions, aliases, nulls of a left join', async () => {
+    await database.db
+      .update(devices)
+      .set({ activatedAt: new Date('2026-03-04T05:06:07.891Z'), remainingUses: 7 })
+      .where(eq(devices.serial, 'A-1'));
+    const select = (db: Tx) =>
+      db
+        .select({
+          id: devices.id,
+          serial: devices.serial,
+          status: devices.status,
+          activated_at: sql<string | null>`${devices.activatedAt}`.mapWith((text: string) => new Date(text).toISOString()),
+          created: devices.createdAt,
+          uses: devices.remainingUses,
+          doubled: sql<number>`${devices.remainingUses} * 2`.mapWith(Number),
+          plain: sql<string>`'x' || ${devices.serial}`,
+          aliased: sql<number>`${devices.id} + 1`.mapWith(Number).as('aliased'),
+          owner: institutions.name,
+        })
+        .from(devices)
+        .leftJoin(institutions, eq(institutions.id, devices.institutionId))
+        .orderBy(asc(devices.serial));
+    const statements = new ShapedStatements<Awaited<ReturnType<typeof select>>>();
+    const fast = await statements.get(database.db, 'all', select).execute({});
+    const drizzles = await select(database.db);
+    expect(fast).toEqual(drizzles);
+    expect(fast[0]).toMatchObject({ serial: 'A-1', activated_at: '2026-03-04T05:06:07.891Z', uses: 7, doubled: 14, plain: 'xA-1', owner: null });
+    expect(fast[0]!.created).toBeInstanceOf(Date);
+    expect(fast[1]).toMatchObject({ serial: 'A-2', activated_at: null, uses: null, doubled: null });
+    // Its own mapper, not drizzle's (which maps through entity checks per cell).
+    const held = statements.get(database.db, 'all', select) as unknown as { customResultMapper?: unknown };
+    expect(typeof held.customResultMapper).toBe('function');
+  });
+
+  it('leaves a nested selection to drizzle', async () => {
+    const statements = new ShapedStatements<{ device: { serial: string } }[]>();
+    const nested = statements.get(database.db, 'nested', (db) =>
+      db
+        .select({ device: { serial: devices.serial } })
+        .from(devices)
+        .orderBy(asc(devices.serial)),
+    );
+    expect((nested as unknown as { customResultMapper?: unknown }).customResultMapper).toBeUndefined();
+    expect((await nested.execute({}))[0]).toEqual({ device: { serial: 'A-1' } });
   });
 });

@@ -1,4 +1,4 @@
-import { is, Placeholder, sql } from 'drizzle-orm';
+import { Column, is, Placeholder, SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Tx } from './client';
 
@@ -71,6 +71,53 @@ function signature(query: { sql: string; params: unknown[] }): string {
   return `${query.sql}\u0000${JSON.stringify(query.params.map((p) => (is(p, Placeholder) ? { placeholder: p.name } : p)))}`;
 }
 
+/** A decoder of one selected field: a column's or an SQL expression's `mapFromDriverValue`; none for a plain value. */
+type Decode = ((value: unknown) => unknown) | undefined;
+function decoderOf(field: unknown): Decode {
+  if (is(field, Column)) return (value) => field.mapFromDriverValue(value);
+  const expression = is(field, SQL) ? field : is(field, SQL.Aliased) ? field.sql : undefined;
+  // drizzle keeps an expression's `.mapWith()` decoder on an internal field (its own mapping reads it there).
+  const decoder = (expression as unknown as { decoder?: { mapFromDriverValue(value: unknown): unknown } } | undefined)?.decoder;
+  return decoder ? (value) => decoder.mapFromDriverValue(value) : undefined;
+}
+
+/** What a prepared select of drizzle's node-postgres session holds (read once, when a shape is first built). */
+interface PreparedSelect {
+  fields?: { path: string[]; field: unknown }[];
+  customResultMapper?: (rows: unknown[][]) => unknown;
+}
+
+/**
+ * Rows of a flat selection (every field at the top level, as a list selects its columns under the API's
+ * names) built by a mapper made once per statement: drizzle's own maps every cell through a chain of entity
+ * checks, the most of its work per list call after the socket writes (docs/benchmarks.md). The driver's
+ * values (the session's type parsers) and each field's decoder are the same; a nested selection keeps
+ * drizzle's mapping. db/shaped.test.ts compares both on every kind of field.
+ */
+function flatRows<S>(statement: S): S {
+  const prepared = statement as PreparedSelect;
+  const fields = prepared.fields;
+  if (!fields?.length || prepared.customResultMapper || fields.some((f) => f.path.length !== 1)) return statement;
+  const names = fields.map((f) => f.path[0]!);
+  const decoders = fields.map((f) => decoderOf(f.field));
+  const n = names.length;
+  prepared.customResultMapper = (rows) => {
+    const out = new Array<Record<string, unknown>>(rows.length);
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r]!;
+      const o: Record<string, unknown> = {};
+      for (let i = 0; i < n; i++) {
+        const value = row[i];
+        const decode = decoders[i];
+        o[names[i]!] = value === null ? null : decode ? decode(value) : value;
+      }
+      out[r] = o;
+    }
+    return out;
+  };
+  return statement;
+}
+
 interface Held<R> {
   statement: Runnable<R>;
   signature: string;
@@ -114,7 +161,7 @@ export class ShapedStatements<R> {
     const query = build(db);
     if (shapes.size >= MAX_SHAPES) shapes.clear();
     // A named statement's name is new for every statement built: a connection refuses one name for two texts.
-    const statement = query.prepare(opts.named ? `shaped_${++named}` : '');
+    const statement = flatRows(query.prepare(opts.named ? `shaped_${++named}` : ''));
     shapes.set(key, { statement, signature: signature(query.toSQL()) });
     return statement;
   }

@@ -98,6 +98,31 @@ describe('the device list count cache', () => {
     expect(other.filter(counts)).toHaveLength(1);
   });
 
+  it('a page at or past the end of a kept total, and a search that matched nothing, answer without a query', async () => {
+    const total = (await list('clinic3', { status: 'active' })).total;
+    expect(total).toBeGreaterThan(0);
+    const last = Math.ceil(total / 5);
+    const past = await counter.during(async () => {
+      const a = await list('clinic3', { status: 'active', page: last + 1 });
+      expect(a).toEqual({ list: [], total, capped: false });
+    });
+    expect(past.filter((q) => /"devices"/.test(q))).toEqual([]);
+    // The last page is still read.
+    const lastPage = await counter.during(async () => expect((await list('clinic3', { status: 'active', page: last })).list.length).toBe(total - (last - 1) * 5));
+    expect(lastPage.filter((q) => /"devices"/.test(q))).toHaveLength(1);
+    expect((await list('admin', { keyword: 'no-such-device-anywhere' })).total).toBe(0);
+    const none = await counter.during(async () => expect(await list('admin', { keyword: 'no-such-device-anywhere', sort: 'name', order: 'ascend' })).toEqual({ list: [], total: 0, capped: false }));
+    expect(none.filter((q) => /"devices"/.test(q))).toEqual([]);
+    // Once a device matches, the search reads again.
+    const serial = newSerial();
+    await t.db.execute(sql`insert into devices (serial, model, name) values (${serial}, 'M', 'no-such-device-anywhere')`);
+    try {
+      expect((await list('admin', { keyword: 'no-such-device-anywhere' })).list.map((d) => d.serial)).toEqual([serial]);
+    } finally {
+      await t.db.execute(sql`delete from devices where serial = ${serial}`);
+    }
+  });
+
   it('every write a total depends on is seen by the very next list call', async () => {
     await expectTotalsExact('before');
     const serial = newSerial();

@@ -126,7 +126,11 @@ export async function list(db: Tx, auth: Auth, q: EquipmentListQuery): Promise<L
   const { now: _now, soon: _soon, ...filters } = values;
   const countKey = `equipment ${JSON.stringify(filters)}`;
   const known = counts?.get(countKey);
-  if (known) return { list: await pageOnly.get(db, shapeKey, (db) => page(selectDevices(db, clock).$dynamic()), opts).execute(run), ...known };
+  if (known) {
+    // A page at or past the end of an exact total holds no row: answered without a query.
+    if (!known.capped && run.offset >= known.total) return { list: [], ...known };
+    return { list: await pageOnly.get(db, shapeKey, (db) => page(selectDevices(db, clock).$dynamic()), opts).execute(run), ...known };
+  }
 
   // The page and its capped count in one statement (one round trip), its SQL built once per shape.
   const stamp = counts?.stamp();

@@ -6,7 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { startEmbedded } from './embedded';
-import { AUTH_CHANNEL, type AuthWatch, listenOnConnect, NotifiedCache, setSessionCache, watchAuthChanges } from './session-cache';
+import { AUTH_CHANNEL, type AuthWatch, listenOnConnect, NotifiedCache, setSessionCache, watchChanges } from './session-cache';
 import { COUNTS_CHANNEL, newCountCache, setCountCache } from './count-cache';
 import * as schema from './schema';
 
@@ -43,8 +43,8 @@ export async function openPostgres(url: string, opts: { onIdleError?: (err: Erro
   // with SESSION_CACHE=off (every call reads its session).
   // The list counts (db/count-cache.ts) are kept the same way, by the same switch and listener.
   const cache = opts.sessionCache === false ? undefined : new NotifiedCache();
-  const counts = cache ? newCountCache() : undefined;
-  const channels = cache && counts ? { [AUTH_CHANNEL]: cache, [COUNTS_CHANNEL]: counts } : undefined;
+  const counts = cache && newCountCache();
+  const channels = cache && counts && { [AUTH_CHANNEL]: cache, [COUNTS_CHANNEL]: counts };
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: 10_000, ...(channels ? { onConnect: listenOnConnect(channels) } : {}) });
   pool.on('error', opts.onIdleError ?? reportIdleError);
   // Keep BIGINT money and counts as numbers (they stay far below 2^53) and dates as Date.
@@ -54,7 +54,9 @@ export async function openPostgres(url: string, opts: { onIdleError?: (err: Erro
   if (cache && counts && channels) {
     setSessionCache(db, cache);
     setCountCache(db, counts);
-    watch = watchAuthChanges(url, channels, { onError: (err) => process.stderr.write(`database: the session cache's listener was lost (${err.message}); the cache is off until it is back\n`) });
+    watch = watchChanges(url, channels, {
+      onError: (err) => process.stderr.write(`database: the listener of the session and count caches was lost (${err.message}); both are off until it is back\n`),
+    });
     await watch.ready;
   }
   return {

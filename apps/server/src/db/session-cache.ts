@@ -149,7 +149,7 @@ const noticeHandler = (channels: Channels) => (msg: pg.Notification) => {
  * Listens on every channel for its cache on a connection of its own to `connectionString` (reconnected
  * after `retryMs` when lost): the writes of other processes. While it is lost every cache is off.
  */
-export function watchAuthChanges(connectionString: string, channels: Channels, opts: { retryMs?: number; onError?: (err: Error) => void } = {}): AuthWatch {
+export function watchChanges(connectionString: string, channels: Channels, opts: { retryMs?: number; onError?: (err: Error) => void } = {}): AuthWatch {
   const retryMs = opts.retryMs ?? 1_000;
   const onNotice = noticeHandler(channels);
   let stopped = false;

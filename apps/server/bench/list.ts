@@ -192,7 +192,7 @@ export async function measureList(opts: {
 }
 
 /** Calls of each case, over HTTP and raw, before the measured ones. */
-const WARM_UP = 10;
+const WARM_UP = 30;
 
 export const caseKey = (c: ListCase) => `${c.caller}: ${c.name}`;
 

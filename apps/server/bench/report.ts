@@ -138,7 +138,7 @@ export function printReport(res: Results) {
     say();
     say(`## 2. Device list: HTTP (one client) next to its raw SQL, p50 / p95 of ${res.phases.listIterations} runs`);
     say(
-      "HTTP: the built server (session check, validation, its statements, JSON, br); after a case's first call its total comes from the count cache, so it sends the page alone (nothing for a page past a known end). Raw SQL: the whole answer's statements with no cache (the page with its capped count), captured from the service and run directly. Every case is called 10 times both ways before any is measured. Ratio: HTTP p95 / raw p95.",
+      "HTTP: the built server (session check, validation, its statements, JSON, br); after a case's first call its total comes from the count cache, so it sends the page alone (nothing for a page past a known end). Raw SQL: the whole answer's statements with no cache (the page with its capped count), captured from the service and run directly. Every case is called 30 times both ways before any is measured. Ratio: HTTP p95 / raw p95.",
     );
     say();
     say(`### Demo size (${int(E(withList[0]!).demoDevices ?? Number.NaN)} devices)`);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { AnswerOf, Endpoint, EndpointModule, Lang, ParsedInputOf } from '@app/contract';
+import { type AnswerOf, type Endpoint, type EndpointModule, type Lang, noInput, type ParsedInputOf } from '@app/contract';
 import type { Config } from '../config';
 import type { Tx } from '../db/client';
 import { type AuditSnapshot, recordAudit } from '../lib/audit';
@@ -82,7 +82,9 @@ export function defineRoutes<M extends EndpointModule>(api: M, handlers: Handler
         config: { endpoint },
         handler: async (req, reply) => {
           const auth = 'public' in endpoint.access ? req.auth : requireAuth(req);
-          const input = endpoint.body === 'multipart' ? rawInput(req, endpoint) : parseForm(endpoint.input, rawInput(req, endpoint), req.lang);
+          // An endpoint without input fields gets `{}` whatever was sent (what its schema, which strips unknown
+          // keys, would answer) without running the validator.
+          const input = endpoint.body === 'multipart' ? rawInput(req, endpoint) : endpoint.input === noInput ? {} : parseForm(endpoint.input, rawInput(req, endpoint), req.lang);
           const ctx: Ctx = { ip: req.ip, lang: req.lang, config: app.config, req, reply };
           try {
             // A multipart body arrives at the client's pace: no transaction (and no pooled connection)

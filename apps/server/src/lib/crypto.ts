@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash as digestOf, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** 256-bit random session key, URL-safe. */
 export const newKey = () => randomBytes(32).toString('base64url');
-export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+/** SHA-256 of a session key, hex: what the sessions table stores. One-shot (`crypto.hash`, Node 20.12+): no Hash object per call. */
+export const hashKey = (key: string) => digestOf('sha256', key, 'hex');
 
 const ARGON = { algorithm: 2 /* Argon2id */ as const, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 export const hashPassword = (password: string) => hash(password, ARGON);

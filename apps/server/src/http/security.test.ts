@@ -10,7 +10,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { createTestApp, openTestDatabase, type TestApp } from '../test/harness';
-import { DOCS_POLICY, helmetHeaders } from './security';
+import { API_HEADERS, DOCS_POLICY, DOCUMENT_HEADERS, helmetHeaders } from './security';
 
 let t: TestApp;
 let admin: string;
@@ -36,13 +36,29 @@ function csp(header: unknown): Map<string, string[]> {
 
 const expectCommonHeaders = (headers: Record<string, unknown>) => {
   expect(headers['x-content-type-options']).toBe('nosniff');
-  expect(headers['referrer-policy']).toBe('same-origin');
   expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['cross-origin-resource-policy']).toBe('same-origin');
   expect(csp(headers['content-security-policy']).get('frame-ancestors')).toEqual(["'none'"]);
+};
+/** What only a rendered document needs: on pages and the app's files, not on API answers. */
+const DOCUMENT_ONLY = [
+  'referrer-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+const expectDocumentHeaders = (headers: Record<string, unknown>) => {
+  expectCommonHeaders(headers);
+  expect(headers['referrer-policy']).toBe('same-origin');
+  for (const name of DOCUMENT_ONLY) expect(headers[name], name).toBe(DOCUMENT_HEADERS[name]);
 };
 
 describe('headers of API answers', () => {
-  it('a JSON answer: no framing, no sniffing, same-origin referrer, a CSP that allows nothing, never stored', async () => {
+  it("a JSON answer: no framing, no sniffing, no other site's loads, a CSP that allows nothing, never stored; no document-only header", async () => {
+    expect(Object.keys(API_HEADERS).sort()).toEqual(['cache-control', 'content-security-policy', 'cross-origin-resource-policy', 'x-content-type-options', 'x-frame-options']);
     for (const res of [
       await t.app.inject({ method: 'GET', url: `/adminapi/login/info?key=${admin}` }),
       await t.app.inject({ method: 'POST', url: '/adminapi/login/login', payload: { username: 'admin', password: 'wrong' } }),
@@ -52,13 +68,14 @@ describe('headers of API answers', () => {
       expectCommonHeaders(res.headers);
       expect(csp(res.headers['content-security-policy']).get('default-src')).toEqual(["'none'"]);
       expect(res.headers['cache-control']).toBe('no-store');
+      for (const name of DOCUMENT_ONLY) expect(res.headers[name], name).toBeUndefined();
     }
   });
 
   it('the API reference page may load its own files and the document, nothing else', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/adminapi/docs' });
     expect(page.statusCode).toBe(200);
-    expectCommonHeaders(page.headers);
+    expectDocumentHeaders(page.headers);
     const policy = csp(page.headers['content-security-policy']);
     expect(policy.get('default-src')).toEqual(["'none'"]);
     expect(policy.get('script-src')).toEqual(["'self'"]);
@@ -94,7 +111,7 @@ describe('headers of the web app', () => {
     for (const url of ['/', '/login', '/system/admin?tab=1', '/index.html']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
-      expectCommonHeaders(res.headers);
+      expectDocumentHeaders(res.headers);
       const policy = csp(res.headers['content-security-policy']);
       expect(policy.get('script-src')).toEqual(["'self'"]);
       expect(policy.get('object-src')).toEqual(["'none'"]);
@@ -113,7 +130,7 @@ describe('headers of the web app', () => {
   it("the app's files carry the same headers, and API calls are not answered by the app shell", async () => {
     const js = await app.inject({ method: 'GET', url: '/assets/index.js' });
     expect(js.statusCode).toBe(200);
-    expectCommonHeaders(js.headers);
+    expectDocumentHeaders(js.headers);
     const missing = await app.inject({ method: 'GET', url: '/adminapi/not-a-call' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['cache-control']).toBe('no-store');

@@ -73,7 +73,8 @@ export function helmetHeaders(options: HelmetOptions): Readonly<Record<string, s
   return Object.freeze(headers);
 }
 
-const SECURITY_HEADERS = helmetHeaders({
+/** Everything the server answers that a browser may render as a document: the web app's page and files, the API reference page. */
+export const DOCUMENT_HEADERS = helmetHeaders({
   contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] } },
   frameguard: { action: 'deny' },
   referrerPolicy: { policy: 'same-origin' },
@@ -81,15 +82,29 @@ const SECURITY_HEADERS = helmetHeaders({
   // reached over plain HTTP on a private network.
   strictTransportSecurity: false,
 });
-/** API answers are never stored unless the endpoint says otherwise (its own cache-control replaces this). */
-const API_HEADERS = Object.freeze({ ...SECURITY_HEADERS, 'cache-control': 'no-store' });
+
+/**
+ * API answers (JSON, uploaded files, the reference page's assets): the headers OWASP's REST Security Cheat
+ * Sheet asks of every API response (a CSP that allows nothing, `frame-ancestors 'none'` and
+ * `X-Frame-Options: DENY`, `nosniff`, `Cache-Control: no-store`; HSTS as above), plus
+ * `Cross-Origin-Resource-Policy: same-origin` (no other site may load an answer as a resource). The rest of
+ * helmet's set (COOP, Origin-Agent-Cluster, Referrer-Policy, X-DNS-Prefetch-Control, X-Download-Options,
+ * X-Permitted-Cross-Domain-Policies, X-XSS-Protection) acts only on a document that loads or links to
+ * something: 7 headers, about 300 bytes, on every answer for nothing (docs/decisions.md). An endpoint that
+ * answers a page adds DOCUMENT_HEADERS itself (the API reference page); its own cache-control and CSP
+ * replace these.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...Object.fromEntries(['content-security-policy', 'cross-origin-resource-policy', 'x-content-type-options', 'x-frame-options'].map((name) => [name, DOCUMENT_HEADERS[name]!])),
+  'cache-control': 'no-store',
+});
 
 const isApiUrl = (url: string) => url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`);
 
 export default fp(async function securityPlugin(app: FastifyInstance) {
   // Set first: whatever the route sets later (a page's CSP, a file's cache-control) replaces them.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiUrl(request.url) ? API_HEADERS : SECURITY_HEADERS);
+    reply.headers(isApiUrl(request.url) ? API_HEADERS : DOCUMENT_HEADERS);
     done();
   });
 });

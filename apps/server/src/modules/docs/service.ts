@@ -5,7 +5,7 @@ import { API_BASE, type ParsedInputOf, type docsApi } from '@app/contract';
 import type { Tx } from '../../db/client';
 import type { Auth } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
-import { DOCS_POLICY } from '../../http/security';
+import { DOCS_POLICY, DOCUMENT_HEADERS } from '../../http/security';
 import { openApiDocument } from './openapi';
 
 let documentText: string | null = null;
@@ -31,7 +31,7 @@ const INIT = `window.ui = SwaggerUIBundle({ url: '${API_BASE}/openapi.json', dom
 
 /** GET /docs: the reference page. */
 export async function reference(_db: Tx, _auth: Auth | null, _input: unknown, ctx: Ctx) {
-  return ctx.reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', DOCS_POLICY).send(PAGE);
+  return ctx.reply.type('text/html; charset=utf-8').headers(DOCUMENT_HEADERS).header('cache-control', 'no-cache').header('content-security-policy', DOCS_POLICY).send(PAGE);
 }
 
 /** GET /docs/:file: Swagger UI's files from the installed package, and the page's script. */

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, DEMO_PASSWORD, e2eSuite, poll, screenshot, settle, signIn } from '../harness';
+import { api, DEMO_PASSWORD, e2eSuite, poll, screenshot, settle, signIn, submitLogin } from '../harness';
 
 const suite = e2eSuite('devices');
 
@@ -113,5 +113,56 @@ describe('device lifecycle and distribution', () => {
     const after = (await api(url, 'GET', '/finance/summary', { key: agentKey })).datas;
     expect(after.balance_cents - before).toBe(payment.l2_cents);
     expect(after.balance_cents).toBe(after.ledger_sum_cents);
+  });
+});
+
+describe('the home page loads in parallel', () => {
+  it("asks for its rows beside the user info, once: a reload, then a sign-in on a page's address", async () => {
+    const url = suite.server.url;
+    const { page } = await suite.open();
+    await signIn(page, url, 'admin');
+    await page.goto(`${url}/dashboard/index?sort=serial&order=ascend`);
+    await poll(() => rows(page, 'device-list').count()).toBeGreaterThan(0);
+
+    // The user info is held until the page's list call has gone out: a list that waited for it would never
+    // be asked for, and the round would fail on the deadline.
+    let round = { lists: [] as string[], listSent: () => {}, sent: Promise.resolve(), heldInfo: false };
+    const newRound = () => {
+      let listSent!: () => void;
+      const sent = new Promise<void>((resolve) => {
+        listSent = resolve;
+      });
+      round = { lists: [], listSent, sent, heldInfo: false };
+    };
+    page.on('request', (req) => {
+      if (!req.url().includes('/adminapi/equipment/list')) return;
+      round.lists.push(new URL(req.url()).search);
+      round.listSent();
+    });
+    await page.route('**/adminapi/member/get_member*', async (route) => {
+      const current = round;
+      current.heldInfo = await Promise.race([current.sent.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 10_000))]);
+      await route.continue();
+    });
+
+    newRound();
+    await page.reload();
+    await poll(() => rows(page, 'device-list').count()).toBeGreaterThan(0);
+    expect(round.heldInfo, 'the list was asked for while the user info was pending').toBe(true);
+    expect(round.lists).toHaveLength(1);
+    const asked = new URLSearchParams(round.lists[0]);
+    expect([asked.get('sort'), asked.get('order'), asked.get('page'), asked.get('limit')]).toEqual(['serial', 'ascend', '1', '20']);
+
+    // Signed out, then in again on the login page an address sent the user to: the same.
+    await page.evaluate(() => localStorage.clear());
+    await page.context().clearCookies();
+    await page.goto(`${url}/login?redirect=${encodeURIComponent('/dashboard/index?status=active')}`);
+    newRound();
+    await submitLogin(page, 'admin');
+    await page.waitForURL((u) => u.pathname === '/dashboard/index');
+    await poll(() => rows(page, 'device-list').count()).toBeGreaterThan(0);
+    expect(round.heldInfo).toBe(true);
+    expect(round.lists).toHaveLength(1);
+    expect(new URLSearchParams(round.lists[0]).get('status')).toBe('active');
   });
 });

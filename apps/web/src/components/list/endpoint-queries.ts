@@ -5,6 +5,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import type { ListResult } from '@app/contract/envelope';
 import { call, type Answer, type EndpointName, type Input } from '../../lib/api';
+import { queryClient } from '../../lib/query';
 import { withFeedback } from '../../lib/feedback';
 import { successToast } from './queries';
 
@@ -40,6 +41,16 @@ export function endpointListOptions<N extends EndpointName>(name: N, query: List
     queryFn: () => call(name, query as Input<N>) as Promise<ListResult<ListRow<N>>>,
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * Starts a list call before its page renders (a page's `prefetch`, lib/pages.ts), under the key the page
+ * reads, so the page finds its rows arriving instead of asking after the user info. Quiet: a refusal or an
+ * expired key is said by the page's own call (an errored query is fetched again when the page mounts) or by
+ * the guard, not twice.
+ */
+export function prefetchEndpointList<N extends EndpointName>(name: N, query: ListInput): void {
+  void queryClient.prefetchQuery({ ...endpointListOptions(name, query), queryFn: () => call(name, query as Input<N>, { silent: true, quietExpired: true }) as Promise<ListResult<ListRow<N>>> });
 }
 
 export function useEndpointList<N extends EndpointName>(name: N, query: ListInput) {

@@ -46,6 +46,33 @@ const toParam = (v: FilterValue): string | null => {
   return String(v);
 };
 
+type ListState<F extends string> = Pick<ListParams<F>, 'page' | 'limit' | 'sort' | 'order' | 'filters' | 'hasFilters' | 'query'>;
+
+/**
+ * A list's state as an address's search params give it: what the page sends to its `/list` call. Pure, so a
+ * call can start before the page renders (lib/pages `prefetch`) under the very key the page will read.
+ */
+export function listStateOf<F extends string>(params: URLSearchParams, opts: ListParamsOptions<F>): ListState<F> {
+  const defaultLimit = opts.defaultLimit ?? DEFAULT_LIMIT;
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '', 10) || 1);
+  const limit = Math.min(200, Math.max(1, Number.parseInt(params.get('limit') ?? '', 10) || defaultLimit));
+  const rawOrder = params.get('order');
+  const sortParam = params.get('sort');
+  const sort = sortParam || opts.defaultSort;
+  const order: SortOrder | undefined = rawOrder === 'ascend' || rawOrder === 'descend' ? rawOrder : sortParam ? undefined : opts.defaultOrder;
+  const values: Partial<Record<F, string>> = {};
+  for (const f of opts.filters) {
+    const v = params.get(f);
+    if (v !== null && v !== '') values[f] = v;
+  }
+  const query: Record<string, string | number> = { page, limit, ...(values as Record<string, string>) };
+  if (sort && order) {
+    query.sort = sort;
+    query.order = order;
+  }
+  return { page, limit, sort: order ? sort : undefined, order, filters: values, hasFilters: Object.keys(values).length > 0, query };
+}
+
 export function useListParams<F extends string>(opts: ListParamsOptions<F>): ListParams<F> {
   const [params, setParams] = useSearchParams();
   const defaultLimit = opts.defaultLimit ?? DEFAULT_LIMIT;
@@ -53,25 +80,10 @@ export function useListParams<F extends string>(opts: ListParamsOptions<F>): Lis
   const filterKey = opts.filters.join(',');
   const filters = useMemo(() => (filterKey ? (filterKey.split(',') as F[]) : []), [filterKey]);
 
-  const state = useMemo(() => {
-    const page = Math.max(1, Number.parseInt(params.get('page') ?? '', 10) || 1);
-    const limit = Math.min(200, Math.max(1, Number.parseInt(params.get('limit') ?? '', 10) || defaultLimit));
-    const rawOrder = params.get('order');
-    const sortParam = params.get('sort');
-    const sort = sortParam || opts.defaultSort;
-    const order: SortOrder | undefined = rawOrder === 'ascend' || rawOrder === 'descend' ? rawOrder : sortParam ? undefined : opts.defaultOrder;
-    const values: Partial<Record<F, string>> = {};
-    for (const f of filters) {
-      const v = params.get(f);
-      if (v !== null && v !== '') values[f] = v;
-    }
-    const query: Record<string, string | number> = { page, limit, ...(values as Record<string, string>) };
-    if (sort && order) {
-      query.sort = sort;
-      query.order = order;
-    }
-    return { page, limit, sort: order ? sort : undefined, order, filters: values, hasFilters: Object.keys(values).length > 0, query };
-  }, [params, defaultLimit, filters, opts.defaultSort, opts.defaultOrder]);
+  const state = useMemo(
+    () => listStateOf(params, { filters, defaultLimit, defaultSort: opts.defaultSort, defaultOrder: opts.defaultOrder }),
+    [params, defaultLimit, filters, opts.defaultSort, opts.defaultOrder],
+  );
 
   const update = useCallback(
     (mutate: (next: URLSearchParams) => void) => {

@@ -17,7 +17,7 @@ import { login, type LoginKind } from '../../lib/auth';
 import { isApiError } from '../../lib/api';
 import { setLanguage } from '../../lib/i18n';
 import { LANG_LABELS } from '../../lib/lang';
-import { preloadSignedIn } from '../../lib/pages';
+import { prefetchPageData, preloadSignedIn } from '../../lib/pages';
 import { useSiteTitle } from '../../lib/site-title';
 import { safeRedirect } from '../../lib/landing';
 import { useSettings } from '../../lib/settings';
@@ -63,10 +63,13 @@ export default function LoginPage() {
     if (!username.trim() || !password) return;
     setError(null);
     setBusy(true);
-    // The shell and the page the user will land on download while the sign-in is checked.
-    preloadSignedIn(safeRedirect(new URLSearchParams(window.location.search).get('redirect'), '/'));
+    // The shell and the page the user will land on download while the sign-in is checked; the page's
+    // first call goes out with the new key, beside the user info.
+    const target = safeRedirect(new URLSearchParams(window.location.search).get('redirect'), '/');
+    preloadSignedIn(target);
     try {
       await login(kind, username, password);
+      prefetchPageData(target);
     } catch (err) {
       setError(isApiError(err) || err instanceof Error ? err.message : String(err));
       setBusy(false);

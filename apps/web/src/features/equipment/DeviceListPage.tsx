@@ -24,11 +24,11 @@ import { useAccess } from '../../lib/access';
 import { useSession } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
 import { useDevices, useDeviceStatus, useResetSecret } from './api';
+import { DEVICE_LIST_PARAMS } from './list';
 import { AddDeviceDialog, DistributeDialog, EditDeviceDialog, ImportDialog, SecretDialog } from './DeviceDialogs';
 import { RedeemCodeDialog } from './RedeemCodeDialog';
 import { ExportButton } from '../../components/ExportButton';
 
-const FILTERS = ['keyword', 'status', 'institution_id', 'expires_from', 'expires_to', 'expiring'] as const;
 const CODECS = [numberFilter('institution_id'), dateRangeFilter('expires', 'expires_from', 'expires_to'), boolFilter('expiring')];
 const INSTANT = ['status', 'institution_id', 'expires', 'expiring'];
 const PAYMENTS_ROUTE = findRoute('DeviceEndRecordOfDevice');
@@ -40,7 +40,7 @@ const STATUS_COLOR: Record<DeviceStatus, string> = { active: 'success', inactive
 export default function DeviceListPage() {
   const { t } = useTranslation('equipment');
   const lang = useSettings((s) => s.lang);
-  const params = useListParams({ filters: FILTERS });
+  const params = useListParams(DEVICE_LIST_PARAMS);
   const query = useDevices(params.query);
   // Device codes are redeemed by the institution that owns the device (the server checks the same).
   const ownInstitution = useSession((s) => (s.isAdmin ? null : s.userId));
@@ -157,7 +157,7 @@ export default function DeviceListPage() {
 
   return (
     <>
-      <ListPage<DeviceRow, (typeof FILTERS)[number]>
+      <ListPage<DeviceRow, (typeof DEVICE_LIST_PARAMS.filters)[number]>
         testId="device-list"
         params={params}
         query={query}

@@ -1,0 +1,6 @@
+import type { ListParamsOptions } from '../../components/list/useListParams';
+
+/** The device list's URL state (its filters), shared by the page and its prefetch (pages.ts). */
+export const DEVICE_LIST_PARAMS: ListParamsOptions<'keyword' | 'status' | 'institution_id' | 'expires_from' | 'expires_to' | 'expiring'> = {
+  filters: ['keyword', 'status', 'institution_id', 'expires_from', 'expires_to', 'expiring'],
+};

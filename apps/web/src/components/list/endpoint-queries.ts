@@ -5,8 +5,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import type { ListResult } from '@app/contract/envelope';
 import { call, type Answer, type EndpointName, type Input } from '../../lib/api';
-import { queryClient } from '../../lib/query';
 import { withFeedback } from '../../lib/feedback';
+import { takePrefetched } from '../../lib/prefetch';
 import { successToast } from './queries';
 
 // No AbortSignal is passed to the client on purpose: a call react-query gives up on still completes and
@@ -38,19 +38,15 @@ type ListRow<N extends EndpointName> = Answer<N> extends ListResult<infer R> ? R
 export function endpointListOptions<N extends EndpointName>(name: N, query: ListInput) {
   return queryOptions({
     queryKey: queryKeyOf(name, query),
-    queryFn: () => call(name, query as Input<N>) as Promise<ListResult<ListRow<N>>>,
+    // A call the page's address started ahead (lib/prefetch.ts) is taken as it is; if it failed, the call
+    // is sent again, and that one reports.
+    queryFn: () => {
+      const ahead = takePrefetched(name, query) as Promise<ListResult<ListRow<N>>> | undefined;
+      const send = () => call(name, query as Input<N>) as Promise<ListResult<ListRow<N>>>;
+      return ahead ? ahead.catch(send) : send();
+    },
     placeholderData: keepPreviousData,
   });
-}
-
-/**
- * Starts a list call before its page renders (a page's `prefetch`, lib/pages.ts), under the key the page
- * reads, so the page finds its rows arriving instead of asking after the user info. Quiet: a refusal or an
- * expired key is said by the page's own call (an errored query is fetched again when the page mounts) or by
- * the guard, not twice.
- */
-export function prefetchEndpointList<N extends EndpointName>(name: N, query: ListInput): void {
-  void queryClient.prefetchQuery({ ...endpointListOptions(name, query), queryFn: () => call(name, query as Input<N>, { silent: true, quietExpired: true }) as Promise<ListResult<ListRow<N>>> });
 }
 
 export function useEndpointList<N extends EndpointName>(name: N, query: ListInput) {

@@ -38,6 +38,12 @@ export const MESSAGES = {
   ),
   forbidden: t('没有权限执行此操作', 'You do not have permission for this action', 'No tiene permiso para esta acción', 'この操作を行う権限がありません'),
   institutionMismatch: t('机构标识与当前登录不符', 'The institution field does not match your session', 'El campo de institución no coincide con su sesión', '機関IDが現在のログインと一致しません'),
+  pageBeyondWindow: t(
+    '只能翻阅前 {max} 条记录，请缩小筛选范围或反向排序',
+    'Only the first {max} rows can be paged through; narrow the filters or sort the other way',
+    'Solo se pueden recorrer las primeras {max} filas; acote los filtros u ordene al revés',
+    'ページ送りできるのは先頭 {max} 件までです。絞り込むか、逆順で並べ替えてください',
+  ),
   invalidInput: t('输入有误：{detail}', 'Invalid input: {detail}', 'Entrada no válida: {detail}', '入力が正しくありません：{detail}'),
   notFound: t('记录不存在', 'The record does not exist', 'El registro no existe', 'レコードが存在しません'),
   passwordTooShort: t('密码长度不能少于 {min} 位', 'The password must have at least {min} characters', 'La contraseña debe tener al menos {min} caracteres', 'パスワードは {min} 文字以上必要です'),

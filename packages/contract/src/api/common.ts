@@ -1,19 +1,37 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from '../constants';
+import { COUNT_CAP, MAX_PAGE_SIZE } from '../constants';
 import type { MessageKey } from '../messages';
 
-/** Query strings carry everything as text: these coerce and bound what lists accept. */
-export const pageQuery = z.object({
+/**
+ * Options for a custom refinement whose message is a server message: the server renders `params.msg`
+ * from MESSAGES in the caller's language (other params fill its placeholders). Clients may do the same.
+ */
+export const withMessage = (msg: MessageKey, params: Record<string, string | number> = {}) => ({ params: { msg, ...params } });
+
+/**
+ * Query strings carry everything as text: these coerce and bound what lists accept. A page must start
+ * within the first COUNT_CAP rows, all that a list's (capped) total lets anyone page to: an offset costs
+ * the rows it skips (a million at page 50,000 of a million devices, a second and more of the database's
+ * time), so deeper rows are reached by a filter or the other order, and all of them by the export, which
+ * reads by keyset (docs/decisions.md, "The paging window").
+ */
+const pageFields = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
   sort: z.string().max(64).optional(),
   order: z.enum(['ascend', 'descend']).optional(),
 });
+const withinWindow = (q: unknown) => {
+  const { page, limit } = q as { page: number; limit: number };
+  return (page - 1) * limit < COUNT_CAP;
+};
+const beyondWindow = { path: ['page'], ...withMessage('pageBeyondWindow', { max: COUNT_CAP }) };
+export const pageQuery = pageFields.refine(withinWindow, beyondWindow);
 export type PageQuery = z.infer<typeof pageQuery>;
 
 /** Builds a list query schema: paging plus the module's filters, with sort limited to its columns. */
 export function listQuery<S extends z.ZodRawShape, K extends string>(filters: S, sortable: readonly [K, ...K[]]) {
-  return pageQuery.extend({ ...filters, sort: z.enum(sortable).optional() });
+  return pageFields.extend({ ...filters, sort: z.enum(sortable).optional() }).refine(withinWindow, beyondWindow);
 }
 
 /** A database id: a positive 32-bit integer. */
@@ -29,12 +47,6 @@ export const optionalText = (max: number) =>
     .transform((v) => (v ? v : undefined));
 export const dateTime = z.iso.datetime({ offset: true });
 export const l10nSchema = z.object({ zh: z.string().trim().max(200), en: z.string().trim().max(200), es: z.string().trim().max(200), ja: z.string().trim().max(200) });
-
-/**
- * Options for a custom refinement whose message is a server message: the server renders `params.msg`
- * from MESSAGES in the caller's language (other params fill its placeholders). Clients may do the same.
- */
-export const withMessage = (msg: MessageKey, params: Record<string, string | number> = {}) => ({ params: { msg, ...params } });
 
 /** The file formats of every list's export. */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;

@@ -165,6 +165,26 @@ describe('device list count cap', () => {
       }
       const exact = await t.call('GET', '/equipment/list', { key, query: { limit: 20, keyword: 'CAP-999' } });
       expect(exact.datas).toMatchObject({ total: 11, capped: false });
+
+      // The paging window: the last page a capped total shows (its first row within the first COUNT_CAP)
+      // answers; the page after it is refused with a message in the caller's language, not run.
+      for (const limit of [20, 200, 7]) {
+        const last = Math.ceil(COUNT_CAP / limit);
+        const lastPage = await t.call<{ list: DeviceRow[] }>('GET', '/equipment/list', { key, query: { page: last, limit, keyword: 'CAP-', sort: 'serial', order: 'ascend' } });
+        expect(lastPage.code, `limit ${limit}`).toBe(200);
+        expect(lastPage.datas.list.length).toBeGreaterThan(0);
+        const beyond = await t.call<{ error: string; fields: Record<string, string> }>('GET', '/equipment/list', { key, query: { page: last + 1, limit, keyword: 'CAP-' } });
+        expect(beyond.code).toBe(400);
+        expect(beyond.datas.fields.page).toBe(`Only the first ${COUNT_CAP} rows can be paged through; narrow the filters or sort the other way`);
+      }
+      const zh = await t.call<{ error: string }>('GET', '/equipment/list', { key, lang: 'zh', query: { page: 1_000_000, limit: 200 } });
+      expect(zh.code).toBe(400);
+      expect(zh.datas.error).toContain(`只能翻阅前 ${COUNT_CAP} 条记录`);
+      // Every list takes the same window (the contract's page query): the audit log, the ledger.
+      for (const path of ['/audit/list', '/finance/list', '/activation_code/batches']) {
+        const res = await t.call('GET', path, { key, query: { page: 501, limit: 20 } });
+        expect([path, res.code]).toEqual([path, 400]);
+      }
     } finally {
       await t.db.execute(sql`delete from devices where model = 'cap'`);
     }

@@ -213,3 +213,21 @@ describe('the device list count cache', () => {
     await expectTotalsExact('after the cleanup');
   });
 });
+
+describe("the platform's first page", () => {
+  it('is sent with its page size written in and no OFFSET (one plan kept), each size its own statement; later pages and filtered lists keep parameters', async () => {
+    const ordered = (await list('admin', { limit: 30, sort: 'serial', order: 'ascend' })).list.map((d) => d.serial);
+    expect(ordered.length).toBeGreaterThan(10);
+    const statementOf = (seen: string[]) => seen.filter((q) => /from "devices"/.test(q) && !counts(q));
+    const firstFive = await counter.during(async () => expect((await list('admin', { limit: 5, sort: 'serial', order: 'ascend' })).list.map((d) => d.serial)).toEqual(ordered.slice(0, 5)));
+    // The count is cached from the first call above: the page is the one statement.
+    expect(statementOf(firstFive)).toHaveLength(1);
+    expect(statementOf(firstFive)[0]).toMatch(/ limit 5$/);
+    const firstSeven = await counter.during(async () => expect((await list('admin', { limit: 7, sort: 'serial', order: 'ascend' })).list.map((d) => d.serial)).toEqual(ordered.slice(0, 7)));
+    expect(statementOf(firstSeven)[0]).toMatch(/ limit 7$/);
+    const second = await counter.during(async () => expect((await list('admin', { limit: 5, page: 2, sort: 'serial', order: 'ascend' })).list.map((d) => d.serial)).toEqual(ordered.slice(5, 10)));
+    expect(statementOf(second)[0]).toMatch(/ limit \$\d+ offset \$\d+$/);
+    const filtered = await counter.during(() => list('admin', { status: 'active' }));
+    expect(filtered.filter((q) => /from "devices"/.test(q)).every((q) => / limit \$\d+ offset \$\d+$/.test(q))).toBe(true);
+  });
+});

@@ -16,7 +16,13 @@ export const withMessage = (msg: MessageKey, params: Record<string, string | num
  * them by the export, which reads by keyset (docs/decisions.md, "The paging window").
  */
 const pageFields = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(1)
+    .describe(`From 1. A page must start within the first ${COUNT_CAP} rows: (page - 1) * limit < ${COUNT_CAP}; a deeper page is refused (code 400).`),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
   sort: z.string().max(64).optional(),
   order: z.enum(['ascend', 'descend']).optional(),

@@ -35,6 +35,9 @@ describe('the OpenAPI document', () => {
       if (e.method === 'GET') {
         const names = (op.parameters ?? []).map((p: { name: string }) => p.name);
         for (const f of fields) expect(names, `${e.name}.${f}`).toContain(f);
+        // Every list says how deep it may be paged (the contract's paging window).
+        const page = (op.parameters ?? []).find((p: { name: string }) => p.name === 'page');
+        if (page && page.schema.enum === undefined) expect(page.schema.description, `${e.name}.page`).toMatch(/\(page - 1\) \* limit < 10000/);
       } else if (e.body !== 'multipart') {
         expect(op.requestBody.content['application/json'].schema, e.name).toBeTruthy();
         for (const f of fields) expect(Object.keys(op.requestBody.content['application/json'].schema.properties ?? {}), `${e.name}.${f}`).toContain(f);

@@ -11,13 +11,15 @@ import { NotifiedCache } from './session-cache';
  * 0015: devices added, removed, or changed in a filtered column; the institution tree moved). A write
  * through this process has emptied it before its commit returns; another process's write a moment after.
  * Entries expire after a minute in case a notice is lost unseen. A total that moves with the clock alone
- * (the "expiring" filter) is never cached; the caller leaves such filter sets out.
+ * (the "expiring" filter) is kept with `until`, the next moment a row could enter or leave it.
  */
 export const COUNTS_CHANNEL = 'list_counts_changed';
 
 export interface CappedTotal {
   total: number;
   capped: boolean;
+  /** A total that moves with the clock (the "expiring" filter): the time (ms) it may next change by itself; not used from then on. */
+  until?: number;
 }
 
 const caches = new WeakMap<object, NotifiedCache<CappedTotal>>();

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { DeviceRow } from '@app/contract';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { countQueries } from '../../test/query-counter';
 import { countCacheOf } from '../../db/count-cache';
+import { readParam } from '../../lib/params';
 
 /**
  * The device list's count cache (db/count-cache.ts): a total is counted once per filter set and kept until
@@ -172,10 +173,42 @@ describe('the device list count cache', () => {
     expect(cache.stamp()).toBeGreaterThan(before);
   });
 
-  it('the "expiring" filter is counted at every call (its total moves with the clock, not with writes)', async () => {
-    for (let i = 0; i < 2; i++) {
-      const queries = await counter.during(() => list('admin', { expiring: 1 }));
-      expect(queries.filter(counts)).toHaveLength(1);
+  it('the "expiring" filter: its total is kept until the clock moves a device into or out of the window, then counted again', async () => {
+    const days = await readParam(t.db, 'expiring_days');
+    const t0 = Date.now();
+    const leaving = newSerial();
+    const entering = newSerial();
+    // The devices the list counts at the (faked) clock of the server, which runs in this process.
+    const inWindow = async (at: number) =>
+      (
+        await rowsOf<{ n: number }>(sql`select count(*)::int as n from devices where expires_at >= ${new Date(at).toISOString()} and expires_at <= ${new Date(at + days * 86_400_000).toISOString()}`)
+      )[0]!.n;
+    vi.useFakeTimers({ toFake: ['Date'], now: t0 });
+    try {
+      // One leaves the window 20 s from now, the other enters it 40 s from now.
+      await t.db.execute(sql`insert into devices (serial, model, name, expires_at) values
+        (${leaving}, 'M', 'expiring', ${new Date(t0 + 20_000).toISOString()}),
+        (${entering}, 'M', 'expiring', ${new Date(t0 + days * 86_400_000 + 40_000).toISOString()})`);
+      const first = await counter.during(async () => expect((await list('admin', { expiring: 1 })).total).toBe(await inWindow(t0)));
+      expect(first.filter(counts)).toHaveLength(1);
+      vi.setSystemTime(t0 + 10_000);
+      const kept = await counter.during(async () => expect((await list('admin', { expiring: 1, sort: 'serial', order: 'ascend' })).total).toBe(await inWindow(t0 + 10_000)));
+      expect(kept.filter(counts)).toEqual([]);
+      // 30 s: the first has left.
+      vi.setSystemTime(t0 + 30_000);
+      const left = await counter.during(async () => expect((await list('admin', { expiring: 1 })).total).toBe(await inWindow(t0 + 30_000)));
+      expect(left.filter(counts)).toHaveLength(1);
+      expect(await inWindow(t0 + 30_000)).toBe((await inWindow(t0)) - 1);
+      // 50 s: the second has come in; then kept again.
+      vi.setSystemTime(t0 + 50_000);
+      const entered = await counter.during(async () => expect((await list('admin', { expiring: 1 })).total).toBe(await inWindow(t0 + 50_000)));
+      expect(entered.filter(counts)).toHaveLength(1);
+      expect(await inWindow(t0 + 50_000)).toBe(await inWindow(t0));
+      const again = await counter.during(async () => expect((await list('admin', { expiring: 1, page: 2 })).total).toBe(await inWindow(t0 + 50_000)));
+      expect(again.filter(counts)).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+      await t.db.execute(sql`delete from devices where serial in (${leaving}, ${entering})`);
     }
   });
 

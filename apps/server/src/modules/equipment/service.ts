@@ -62,7 +62,22 @@ async function listConditions(db: Tx, auth: Auth, q: EquipmentListQuery | Equipm
   if (q.expires_from) conds.push(gte(devices.expiresAt, bind('expiresFrom', new Date(`${q.expires_from}T00:00:00Z`))));
   if (q.expires_to) conds.push(lt(devices.expiresAt, bind('expiresTo', new Date(new Date(`${q.expires_to}T00:00:00Z`).getTime() + 86_400_000))));
   if (q.expiring) conds.push(and(isNotNull(devices.expiresAt), gte(devices.expiresAt, bind('expiringFrom', now)), lte(devices.expiresAt, bind('expiringTo', soon))));
-  return { where: and(...conds), clock: { now: bind('now', now), soon: bind('soon', soon) } };
+  return { where: and(...conds), clock: { now: bind('now', now), soon: bind('soon', soon) }, window: { now, soon, days: expiringDays } };
+}
+
+/**
+ * The next moment the "expiring" window [now, soon] gains or loses a device by the clock alone: the earliest
+ * expiry in it (that device leaves then) or the earliest after it, less the window's length (that one enters
+ * then). Over all devices, whatever the filters: a moment too early only costs a count. Two index lookups.
+ */
+async function expiringHorizon(db: Tx, window: { now: Date; soon: Date; days: number }): Promise<number> {
+  const epochMs = (where: SQL) => sql`(select floor(extract(epoch from min(${devices.expiresAt})) * 1000)::float8 from ${devices} where ${where})`;
+  const result = await db.execute(sql`select ${epochMs(gte(devices.expiresAt, window.now))} as leave, ${epochMs(sql`${devices.expiresAt} > ${window.soon.toISOString()}`)} as enter`);
+  type Row = { leave: number | string | null; enter: number | string | null };
+  const row = ((result as unknown as { rows?: Row[] }).rows ?? (result as unknown as Row[]))[0];
+  const leave = row?.leave == null ? Number.POSITIVE_INFINITY : Number(row.leave);
+  const enter = row?.enter == null ? Number.POSITIVE_INFINITY : Number(row.enter) - window.days * 86_400_000;
+  return Math.min(leave, enter);
 }
 
 /** An institution filter must lie in an institution caller's subtree. */
@@ -106,7 +121,7 @@ const pageOnly = new ShapedStatements<SelectedRow[]>();
 export async function list(db: Tx, auth: Auth, q: EquipmentListQuery): Promise<ListResult<DeviceRow>> {
   await assertInstitution(db, auth, q);
   const { bind, values, shape } = bound();
-  const { where, clock } = await listConditions(db, auth, q, bind);
+  const { where, clock, window } = await listConditions(db, auth, q, bind);
   const order = sortKey(SORT_COLUMNS, q, 'created_at', devices.id);
   const run = { ...values, limit: q.limit, offset: offsetOf(q) };
   // The platform's first page with no filter (the home page, the call made most): its page size written in
@@ -125,11 +140,13 @@ export async function list(db: Tx, auth: Auth, q: EquipmentListQuery): Promise<L
 
   // The total of this filter set, kept while no write could change it: every bound value but the clock
   // (which only the "expiring" flag of a row reads), so any filter that binds a value is in the key. The
-  // "expiring" filter's total moves with the clock: never kept.
-  const counts = q.expiring ? undefined : countCacheOf(db);
-  const { now: _now, soon: _soon, ...filters } = values;
-  const countKey = `equipment ${JSON.stringify(filters)}`;
-  const known = counts?.get(countKey);
+  // "expiring" filter's window moves with the clock: the key holds its length, not its ends, and its total
+  // is kept until a device could enter or leave it (`expiringHorizon`).
+  const counts = countCacheOf(db);
+  const { now: _now, soon: _soon, expiringFrom: _from, expiringTo: _to, ...filters } = values;
+  const countKey = `equipment ${JSON.stringify(filters)}${q.expiring ? ` expiring ${window.days}` : ''}`;
+  const kept = counts?.get(countKey);
+  const known = kept && (kept.until === undefined || window.now.getTime() < kept.until) ? { total: kept.total, capped: kept.capped } : undefined;
   if (known) {
     // A page at or past the end of an exact total holds no row: answered without a query.
     if (!known.capped && run.offset >= known.total) return { list: [], ...known };
@@ -155,7 +172,7 @@ export async function list(db: Tx, auth: Auth, q: EquipmentListQuery): Promise<L
     )
     .execute(run);
   const count = await countOfPage(db, rows, q, async () => sql`from ${devices} where ${(await listConditions(db, auth, q, inline)).where ?? sql`true`}`);
-  if (counts && stamp !== undefined) counts.set(countKey, count, stamp);
+  if (counts && stamp !== undefined) counts.set(countKey, q.expiring ? { ...count, until: await expiringHorizon(db, window) } : count, stamp);
   return { list: rows.map(withoutTotal), ...count };
 }
 

@@ -13,10 +13,12 @@ export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
  * counts all of it. `capped` tells the client that there are at least COUNT_CAP rows.
  */
 export async function cappedCount(db: Tx, fromWhere: SQL): Promise<{ total: number; capped: boolean }> {
-  const result = await db.execute<{ n: number | string }>(sql`select count(*)::int as n from (select 1 ${fromWhere} limit ${COUNT_CAP + 1}) s`);
-  const rows = (result as unknown as { rows: { n: number | string }[] }).rows ?? (result as unknown as { n: number }[]);
+  const rows = rowsOf<{ n: number | string }>(await db.execute(sql`select count(*)::int as n from (select 1 ${fromWhere} limit ${COUNT_CAP + 1}) s`));
   return capped(Number(rows[0]?.n ?? 0));
 }
+
+/** The rows of a `db.execute` result, whichever shape the driver gives it. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 const capped = (n: number) => (n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false });
 

@@ -54,9 +54,14 @@ const pagesByPath = flattenRoutes(ROUTES).filter((r) => !r.children);
  * Starts loading the code and the strings of the page at this address (when the client has one), so that they download
  * beside the shell and the user info instead of after them (the home page in one wave, not three).
  */
-export function preloadPageAt(pathname: string) {
+/** The registered page at this pathname, if the client has one. */
+function registeredAt(pathname: string): RegisteredPage | undefined {
   const route = pagesByPath.find((r) => matchPath({ path: r.path, end: true }, pathname));
-  const registered = route && registry.get(route.name);
+  return route && registry.get(route.name);
+}
+
+export function preloadPageAt(pathname: string) {
+  const registered = registeredAt(pathname);
   const load = registered?.component.preload;
   if (load) load().catch(() => undefined);
   // The page's strings too: otherwise they are asked for only once the page renders, a wave later.
@@ -79,9 +84,7 @@ export function prefetchPageData(target: string) {
   if (!useSession.getState().token) return;
   const [pathname = '', query = ''] = target.split('#')[0]!.split('?');
   const home = !pathname || pathname === '/';
-  const route = pagesByPath.find((r) => matchPath({ path: r.path, end: true }, home ? HOME_PATH : pathname));
-  const prefetch = route && registry.get(route.name)?.component.prefetch;
-  prefetch?.(new URLSearchParams(home ? '' : query));
+  registeredAt(home ? HOME_PATH : pathname)?.component.prefetch?.(new URLSearchParams(home ? '' : query));
 }
 
 /**

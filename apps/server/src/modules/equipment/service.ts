@@ -22,7 +22,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { fieldError } from '../../lib/form';
 import { parseDeviceFile } from './import';
 import { type ExportColumn, exportList as exportRows } from '../../lib/export';
-import { cappedCountColumn, countOfPage, isoText, likeEscape, offsetOf, orderOf, sortKey } from '../../lib/list';
+import { cappedCountColumn, countOfPage, isoText, likeEscape, offsetOf, orderOf, rowsOf, sortKey } from '../../lib/list';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { type Bind, bound, inline, ShapedStatements } from '../../db/shaped';
 import { countCacheOf } from '../../db/count-cache';
@@ -73,8 +73,7 @@ async function listConditions(db: Tx, auth: Auth, q: EquipmentListQuery | Equipm
 async function expiringHorizon(db: Tx, window: { now: Date; soon: Date; days: number }): Promise<number> {
   const epochMs = (where: SQL) => sql`(select floor(extract(epoch from min(${devices.expiresAt})) * 1000)::float8 from ${devices} where ${where})`;
   const result = await db.execute(sql`select ${epochMs(gte(devices.expiresAt, window.now))} as leave, ${epochMs(sql`${devices.expiresAt} > ${window.soon.toISOString()}`)} as enter`);
-  type Row = { leave: number | string | null; enter: number | string | null };
-  const row = ((result as unknown as { rows?: Row[] }).rows ?? (result as unknown as Row[]))[0];
+  const row = rowsOf<{ leave: number | string | null; enter: number | string | null }>(result)[0];
   const leave = row?.leave == null ? Number.POSITIVE_INFINITY : Number(row.leave);
   const enter = row?.enter == null ? Number.POSITIVE_INFINITY : Number(row.enter) - window.days * 86_400_000;
   return Math.min(leave, enter);

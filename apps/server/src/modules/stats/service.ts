@@ -43,6 +43,7 @@ import type { Auth } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
 import { badRequest, forbidden } from '../../lib/errors';
 import { type ExportColumn, sendExport } from '../../lib/export';
+import { rowsOf } from '../../lib/list';
 import { readParam } from '../../lib/params';
 import { REGION_TABLE } from '../../lib/regions';
 import { institutionSubtreeIds, isInSubtree } from '../institutions';
@@ -57,7 +58,6 @@ import { institutionSubtreeIds, isInSubtree } from '../institutions';
  */
 
 const DAY = 86_400_000;
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 const num = (v: unknown) => Number(v ?? 0);
 
 /** A range as the queries use it: instants [start, end) and the bucket unit. */

@@ -1,6 +1,4 @@
-import type { ListParamsOptions } from '../../components/list/useListParams';
-
 /** The device list's URL state (its filters), shared by the page and its prefetch (pages.ts). */
-export const DEVICE_LIST_PARAMS: ListParamsOptions<'keyword' | 'status' | 'institution_id' | 'expires_from' | 'expires_to' | 'expiring'> = {
-  filters: ['keyword', 'status', 'institution_id', 'expires_from', 'expires_to', 'expiring'],
+export const DEVICE_LIST_PARAMS = {
+  filters: ['keyword', 'status', 'institution_id', 'expires_from', 'expires_to', 'expiring'] as const,
 };

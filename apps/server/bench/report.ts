@@ -40,7 +40,7 @@ export interface Results {
   inspections: number;
   payments: number;
   machine: string;
-  phases: { throughputSeconds: number; sessionsMs: number; listIterations: number; coldRuns: number };
+  phases: { throughputSeconds: number; rounds: number; roundSeconds: number; sessionsMs: number; listIterations: number; coldRuns: number };
   hello?: Throughput;
   helloHttp?: Throughput;
   helloRss?: number;
@@ -58,6 +58,11 @@ const LIST_FACTOR = 1.5;
 const RSS_MAX = 300 * 2 ** 20;
 const SHORT: Record<Engine, string> = { embedded: 'embedded', postgres: 'PostgreSQL' };
 const mark = (ok: boolean) => (ok ? 'PASS' : '**MISS**');
+/** A call's ratio to the hello-world for the table: its paired rounds' median and each round's, else against `hello`. */
+function ratioText(t: Throughput, hello: number | undefined): string {
+  if (t.paired) return `${ratio(t.paired.ratio)} (${t.paired.rounds.map((r) => ratio(r.rps / r.helloRps)).join(', ')})`;
+  return hello ? ratio(t.rps / hello) : '-';
+}
 const p95ratio = (r: CaseResult) => pct(r.http, 95) / pct(r.raw, 95);
 
 function listTable(engines: Engine[], results: Results, pick: (e: EngineResults) => Map<string, CaseResult> | undefined, judge: boolean): string {
@@ -163,11 +168,11 @@ export function printReport(res: Results) {
     say();
     say(`## 3. Throughput, 10 connections, two load generators (${res.phases.throughputSeconds} s each after a warm-up)`);
     say(
-      'autocannon: a fast HTTP client that saturates the server (on 2 cores it takes one, the server the other). node:http: 10 keep-alive clients in a closed loop, reading each answer whole: the kind of client whose hello-world figure (16,899 req/s) the speed issue quotes. Each ratio is to the hello-world measured by the same generator.',
+      `autocannon: a fast HTTP client that saturates the server (on 2 cores it takes one, the server the other). node:http: 10 keep-alive clients in a closed loop, reading each answer whole: the kind of client whose hello-world figure (16,899 req/s) the speed issue quotes. Each ratio is to the hello-world measured by the same generator. The no-op and the device list are measured in ${res.phases.rounds} rounds of ${res.phases.roundSeconds} s, each right after the hello-world (kept running): the row shows the round of the median ratio, and the ratio of each round in brackets. The hello-world's row is its first run, before the engines.`,
     );
     say();
     const row = (name: string, a?: Throughput, b?: Throughput) => {
-      const cells = (t: Throughput | undefined, h: number | undefined) => (t ? [int(t.rps), `${t.p50} / ${t.p99} ms`, h ? ratio(t.rps / h) : '-', int(t.failures)] : ['-', '-', '-', '-']);
+      const cells = (t: Throughput | undefined, h: number | undefined) => (t ? [int(t.rps), `${t.p50} / ${t.p99} ms`, ratioText(t, h), int(t.failures)] : ['-', '-', '-', '-']);
       return [name, ...cells(a, res.hello?.rps), ...cells(b, res.helloHttp?.rps)];
     };
     say(
@@ -180,6 +185,25 @@ export function printReport(res: Results) {
         ],
       ),
     );
+    const cpuRows = [
+      ['bare Fastify hello-world', res.hello],
+      ...engines.map((e) => [`signed-in no-op, ${SHORT[e]}`, E(e).noop] as const),
+      ...engines.map((e) => [`device list page 1, ${SHORT[e]}`, E(e).list] as const),
+    ] as const;
+    if (cpuRows.some(([, t]) => t?.cpu)) {
+      say();
+      say(
+        "CPU per request during the autocannon runs above (lib/cpu.ts: each process's user + system time over the run, divided by its requests; \"machine\" is every core's busy time, the loopback's kernel work included). The ceiling is the rate at which that cost keeps every core busy: a run near it is bound by the box, not by one process.",
+      );
+      say();
+      const us = (x: number | undefined) => (x !== undefined && Number.isFinite(x) ? `${int(x)} us` : '-');
+      say(
+        table(
+          ['', 'server (Node)', 'PostgreSQL', 'load generator', 'machine', 'ceiling req/s', 'measured req/s'],
+          cpuRows.map(([name, t]) => [name, us(t?.cpu?.server), us(t?.cpu?.database), us(t?.cpu?.generator), us(t?.cpu?.machine), int(t?.cpu?.ceiling ?? Number.NaN), int(t?.rps ?? Number.NaN)]),
+        ),
+      );
+    }
   }
 
   const sessionCols = engines.flatMap((e) => E(e).sessions.map((s) => ({ e, s })));
@@ -255,6 +279,8 @@ export function printReport(res: Results) {
   }
 
   // 7. Targets.
+  /** A call's ratio to the hello-world: its paired rounds' median, else against the run's first hello-world. */
+  const ratioOf = (x: Throughput, h: number | undefined) => x.paired?.ratio ?? (h ? x.rps / h : Number.NaN);
   const t: [string, string, boolean | undefined][] = [];
   if (res.web) {
     t.push(['login page largest paint on slow 4G <= 2,800 ms', ms(res.web.login.lcp), res.web.login.lcp <= 2800]);
@@ -269,8 +295,10 @@ export function printReport(res: Results) {
       ['autocannon', res.hello?.rps, E(e).noop, E(e).list],
       ['node:http', res.helloHttp?.rps, E(e).noopHttp, E(e).listHttp],
     ] as const) {
-      if (h && noop) t.push([`signed-in no-op >= 0.5x hello-world (${SHORT[e]}, ${gen})`, `${ratio(noop.rps / h)} (${int(noop.rps)} / ${int(h)})`, noop.rps / h >= 0.5]);
-      if (h && list) t.push([`device list at demo size >= ${need}x hello-world (${SHORT[e]}, ${gen})`, `${ratio(list.rps / h)} (${int(list.rps)} / ${int(h)})`, list.rps / h >= need]);
+      const text = (x: Throughput) =>
+        `${ratio(ratioOf(x, h))} (${int(x.rps)} / ${int(x.paired?.helloRps ?? h ?? Number.NaN)}${x.paired ? `; rounds ${x.paired.rounds.map((r) => ratio(r.rps / r.helloRps)).join(', ')}` : ''})`;
+      if (noop) t.push([`signed-in no-op >= 0.5x hello-world (${SHORT[e]}, ${gen})`, text(noop), ratioOf(noop, h) >= 0.5]);
+      if (list) t.push([`device list at demo size >= ${need}x hello-world (${SHORT[e]}, ${gen})`, text(list), ratioOf(list, h) >= need]);
     }
   }
   for (const e of engines) {

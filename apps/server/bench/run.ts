@@ -31,7 +31,7 @@ import { type CaseResult, caseKey, explain, INSPECTION_LIST, inspectionCases, li
 import { NOOP_ROW, printReport, type Results } from './report';
 import { sessionsLoad, signIn } from './sessions';
 import { measureStats, statsCases } from './stats';
-import { throughput, throughputNodeHttp } from './throughput';
+import { paired, throughput, throughputNodeHttp } from './throughput';
 import { webLoads } from './web';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -44,6 +44,9 @@ const PARTS = new Set((process.env.BENCH_PARTS ?? 'throughput,list,sessions,web,
 if (process.env.BENCH_SKIP_WEB) PARTS.delete('web');
 const PHASE = {
   throughputSeconds: QUICK ? 3 : 10,
+  // The no-op and the device list: this many rounds of this long, each right after the hello-world.
+  rounds: 3,
+  roundSeconds: QUICK ? 2 : 5,
   sessionsMs: QUICK ? 5_000 : 30_000,
   // 100 calls a list case: the p95 of 30 was the second-worst call, so one scheduling hiccup of the shared
   // box decided a case (docs/benchmarks.md).
@@ -54,6 +57,9 @@ const PHASE = {
 const STATS_ITERATIONS = QUICK ? 8 : 20;
 const webDist = path.resolve(serverDir, '../web/dist');
 const shots = path.resolve(serverDir, '../../test-artifacts');
+
+/** The bare Fastify hello-world, running while the engines' throughput parts measure it round by round. */
+let helloServer: Running | undefined;
 
 const progress = (line: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 
@@ -169,10 +175,27 @@ async function benchEngine(engine: Engine, results: Results) {
         progress(`${engine}: throughput, no-op and device list`);
         const noop = ['/adminapi/institution/get_institution_info', { authorization: `Bearer ${keys.agent1}` }] as const;
         const list = ['/adminapi/equipment/list?page=1&limit=20', { authorization: `Bearer ${keys.admin}` }] as const;
-        r.noop = await throughput(client, server.url, ...noop, PHASE.throughputSeconds);
-        r.list = await throughput(client, server.url, ...list, PHASE.throughputSeconds);
-        r.noopHttp = await throughputNodeHttp(server.url, ...noop, PHASE.throughputSeconds);
-        r.listHttp = await throughputNodeHttp(server.url, ...list, PHASE.throughputSeconds);
+        // Each call in rounds, each round right after the hello-world (still running) by the same generator.
+        const hello = helloServer!;
+        const helloClient = httpClient(hello.url);
+        const secs = PHASE.roundSeconds;
+        const byAutocannon = (call: readonly [string, Record<string, string>]) =>
+          paired(
+            (warm) => throughput(helloClient, hello.url, '/', {}, secs, hello.pid, warm),
+            (warm) => throughput(client, server.url, ...call, secs, server.pid, warm),
+            PHASE.rounds,
+          );
+        const byNodeHttp = (call: readonly [string, Record<string, string>]) =>
+          paired(
+            (warm) => throughputNodeHttp(hello.url, '/', {}, secs, hello.pid, warm),
+            (warm) => throughputNodeHttp(server.url, ...call, secs, server.pid, warm),
+            PHASE.rounds,
+          );
+        r.noop = await byAutocannon(noop);
+        r.list = await byAutocannon(list);
+        r.noopHttp = await byNodeHttp(noop);
+        r.listHttp = await byNodeHttp(list);
+        helloClient.close();
       }
       client.close();
       if (PARTS.has('list')) r.listDemo = await listAt(server, db, 'demo');
@@ -236,16 +259,17 @@ async function main() {
   };
   if (PARTS.has('throughput')) {
     progress('bare Fastify hello-world');
-    const hello = await startServer({ args: ['bench/hello-server.mjs'], readyPath: '/' });
-    try {
-      results.hello = await throughput(httpClient(hello.url), hello.url, '/', {}, PHASE.throughputSeconds);
-      results.helloHttp = await throughputNodeHttp(hello.url, '/', {}, PHASE.throughputSeconds);
-      results.helloRss = hello.rss();
-    } finally {
-      await hello.stop();
-    }
+    // Kept running (idle) through the engines' throughput parts, which measure it again round by round.
+    helloServer = await startServer({ args: ['bench/hello-server.mjs'], readyPath: '/' });
+    results.hello = await throughput(httpClient(helloServer.url), helloServer.url, '/', {}, PHASE.throughputSeconds, helloServer.pid);
+    results.helloHttp = await throughputNodeHttp(helloServer.url, '/', {}, PHASE.throughputSeconds, helloServer.pid);
+    results.helloRss = helloServer.rss();
   }
-  for (const engine of ENGINES) await benchEngine(engine, results);
+  try {
+    for (const engine of ENGINES) await benchEngine(engine, results);
+  } finally {
+    await helloServer?.stop();
+  }
   if (PARTS.has('cold')) {
     progress('cold start');
     results.cold = await coldStarts(PHASE.coldRuns);

@@ -2,9 +2,9 @@ import { once } from 'node:events';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import { create as contentDisposition } from 'content-disposition';
 import type { SQL } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { Tx } from '../db/client';
+import { excel } from './excel';
 import { cappedCount, keysetRows, type SortKey } from './list';
 
 /*
@@ -108,6 +108,7 @@ const zipInput = (sheet: unknown): Writable | undefined => (sheet as { stream?: 
  * the top, then the rows, each committed (written out) at once. Resolves when the file is complete.
  */
 export async function writeXlsx<R>(stream: Writable, sheetName: string, columns: readonly ExportColumn<R>[], rows: Rows<R>, aborted: () => boolean = () => false): Promise<void> {
+  const ExcelJS = await excel();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   // Sheet names: at most 31 characters, none of []:*?/\ (Excel refuses the file otherwise).
   const sheet = workbook.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });

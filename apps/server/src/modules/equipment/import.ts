@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { excel } from '../../lib/excel';
 import { DEVICE_LIMITS, type EquipmentImportBody, formatMessage, type Lang, type MessageKey, normalizeSerial, SERIAL_RE, SERIAL_TITLES } from '@app/contract';
 import { badRequest } from '../../lib/errors';
 
@@ -61,6 +61,7 @@ export function parseCsv(text: string): string[][] {
 }
 
 async function parseXlsx(buffer: Buffer): Promise<string[][]> {
+  const ExcelJS = await excel();
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];

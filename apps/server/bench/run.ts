@@ -4,7 +4,8 @@
  *  1. seeding at scale (devices, then inspections: generate_series),
  *  2. the device list, every filter and sort, admin and agent1: HTTP p50/p95 next to its raw SQL, at demo
  *     size and at BENCH_DEVICES, on the embedded default and on a PostgreSQL server (list.ts),
- *  3. requests/s at 10 connections: bare Fastify, the signed-in no-op, the device list (throughput.ts),
+ *  3. requests/s at 10 connections: bare Fastify, the signed-in no-op, the device list (throughput.ts), the
+ *     last two in rounds paired with the hello-world, with the CPU per request of each process (lib/cpu.ts),
  *  4. 50 and 200 concurrent sessions: latencies, errors, 503s, timeouts, event-loop delay, memory (sessions.ts),
  *  2b. the inspection list at BENCH_INSPECTIONS, admin and clinic3 (grade 3), HTTP next to its raw SQL, and
  *     the server's RSS after (list.ts, part of BENCH_PARTS=list),

@@ -58,9 +58,11 @@ const LIST_FACTOR = 1.5;
 const RSS_MAX = 300 * 2 ** 20;
 const SHORT: Record<Engine, string> = { embedded: 'embedded', postgres: 'PostgreSQL' };
 const mark = (ok: boolean) => (ok ? 'PASS' : '**MISS**');
+/** Each paired round's ratio to its hello-world, in order ("0.08x, 0.09x, 0.10x"). */
+const roundsText = (paired: NonNullable<Throughput['paired']>) => paired.rounds.map((r) => ratio(r.rps / r.helloRps)).join(', ');
 /** A call's ratio to the hello-world for the table: its paired rounds' median and each round's, else against `hello`. */
 function ratioText(t: Throughput, hello: number | undefined): string {
-  if (t.paired) return `${ratio(t.paired.ratio)} (${t.paired.rounds.map((r) => ratio(r.rps / r.helloRps)).join(', ')})`;
+  if (t.paired) return `${ratio(t.paired.ratio)} (${roundsText(t.paired)})`;
   return hello ? ratio(t.rps / hello) : '-';
 }
 const p95ratio = (r: CaseResult) => pct(r.http, 95) / pct(r.raw, 95);
@@ -295,8 +297,7 @@ export function printReport(res: Results) {
       ['autocannon', res.hello?.rps, E(e).noop, E(e).list],
       ['node:http', res.helloHttp?.rps, E(e).noopHttp, E(e).listHttp],
     ] as const) {
-      const text = (x: Throughput) =>
-        `${ratio(ratioOf(x, h))} (${int(x.rps)} / ${int(x.paired?.helloRps ?? h ?? Number.NaN)}${x.paired ? `; rounds ${x.paired.rounds.map((r) => ratio(r.rps / r.helloRps)).join(', ')}` : ''})`;
+      const text = (x: Throughput) => `${ratio(ratioOf(x, h))} (${int(x.rps)} / ${int(x.paired?.helloRps ?? h ?? Number.NaN)}${x.paired ? `; rounds ${roundsText(x.paired)}` : ''})`;
       if (noop) t.push([`signed-in no-op >= 0.5x hello-world (${SHORT[e]}, ${gen})`, text(noop), ratioOf(noop, h) >= 0.5]);
       if (list) t.push([`device list at demo size >= ${need}x hello-world (${SHORT[e]}, ${gen})`, text(list), ratioOf(list, h) >= need]);
     }

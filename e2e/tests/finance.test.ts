@@ -145,5 +145,5 @@ describe('commission, payout, approval', () => {
     expect(await summaryCards(en.page)).toEqual({ balance: platform.balance_cents, ledger: platform.ledger_sum_cents, pending: platform.pending_payout_cents });
     await settle(en.page);
     await screenshot(en.page, 'finance-ledger-en');
-  }, 120_000); // a long flow over several pages and two sessions: 40-60 s when two files share a slow 2-core box
+  }, 180_000); // a long flow over several pages and two sessions: 40-60 s when two files share a slow 2-core box
 });

@@ -11,6 +11,10 @@ import zh from './src/locales/zh';
 import en from './src/locales/en';
 import es from './src/locales/es';
 import ja from './src/locales/ja';
+import { EARLY_STORE, type EarlyConfig, startEarlyCalls } from './src/lib/early-start';
+import { STORAGE_PREFIX } from './src/lib/storage-keys';
+// A relative path: the config's loader leaves workspace packages to Node, which cannot run TypeScript.
+import { API_BASE, TOKEN_COOKIE } from '../../packages/contract/src/constants';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8091';
 
@@ -70,7 +74,9 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charC
  *   inside #root between `<!--login-shell-->` markers: the server keeps it on /login only and sets
  *   <html lang> (apps/server/src/http/web.ts); CSS shows the title of that language. React replaces it
  *   at its first render with the same title at the same place, so the largest paint is this one.
- * - `<!--preload-->`, where the server puts the modulepreload links of the page asked for.
+ * - `<!--preload-->`, where the server puts the modulepreload links of the page asked for;
+ * - the page's one inline script, first in <head>: a signed-in page's first calls sent while the HTML is
+ *   parsed (src/lib/early-start.ts). It carries no nonce: the server allows it by its hash.
  */
 function firstPaint(): Plugin {
   const titles = { zh: zh.app.title, en: en.app.title, es: es.app.title, ja: ja.app.title };
@@ -112,6 +118,10 @@ function firstPaint(): Plugin {
           return `<style nonce="${NONCE}">${String(asset.source).trim()}</style>`;
         });
         if (out === html) throw new Error('first-paint: the entry stylesheet link was not found');
+        const config: EarlyConfig = { cookie: TOKEN_COOKIE, storageKey: STORAGE_PREFIX + EARLY_STORE, apiBase: API_BASE };
+        const early = `<script>(${startEarlyCalls.toString()})(window,${JSON.stringify(config)})</script>`;
+        out = out.replace(/<meta charset="UTF-8" \/>/, (meta) => `${meta}\n    ${early}`);
+        if (!out.includes(early)) throw new Error('first-paint: <meta charset> was not found for the early calls');
         out = out.replace('</head>', '    <!--preload-->\n  </head>').replace('<div id="root"></div>', `<div id="root">${shell}</div>`);
         return out;
       },

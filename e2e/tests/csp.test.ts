@@ -3,6 +3,7 @@
  * styles carry the page's nonce) and the API reference page load and work with no violation reported.
  * Every suite also checks after each test that no page reported one (harness.ts, e2eSuite).
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, pickDropdownItem, poll, signIn, takeCspViolations } from '../harness';
 
@@ -22,7 +23,10 @@ describe('Content-Security-Policy', () => {
     const { page } = await suite.open();
     const response = await page.goto(`${suite.server.url}/login`);
     const policy = directives((await response!.allHeaders())['content-security-policy'] ?? '');
-    expect(policy.get('script-src')).toEqual(["'self'"]);
+    // Scripts from the site, and the page's one inline script (the early calls) by its hash, nothing else.
+    const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].map((s) => s.textContent ?? ''));
+    expect(inline).toHaveLength(1);
+    expect(policy.get('script-src')).toEqual(["'self'", `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`]);
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
     const nonce = policy.get('style-src')?.find((v) => v.startsWith("'nonce-"));
     expect(nonce).toBeTruthy();

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, DEMO_PASSWORD, e2eSuite, poll, screenshot, settle, signIn, submitLogin } from '../harness';
+import { api, DEMO_PASSWORD, e2eSuite, pickDropdownItem, poll, screenshot, settle, signIn, submitLogin } from '../harness';
 
 const suite = e2eSuite('devices');
 
@@ -164,5 +164,46 @@ describe('the home page loads in parallel', () => {
     expect(round.heldInfo).toBe(true);
     expect(round.lists).toHaveLength(1);
     expect(new URLSearchParams(round.lists[0]).get('status')).toBe('active');
+  });
+
+  it("after signing in, a reload sends the home page's calls with the HTML, before the boot code has arrived, and asks each once", async () => {
+    const url = suite.server.url;
+    const { page } = await suite.open();
+    // Signing in shows the home page: the app records the calls it made for it (lib/early.ts).
+    await signIn(page, url, 'admin');
+    await page.waitForURL((u) => u.pathname === '/dashboard/index');
+    await poll(() => rows(page, 'device-list').count()).toBeGreaterThan(0);
+
+    const sent: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/adminapi/')) sent.push(new URL(req.url()).pathname);
+    });
+    // The boot code is held until the page has sent both calls (or 10 s): they left without it.
+    let beforeBoot: string[] = [];
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline && !(sent.includes('/adminapi/member/get_member') && sent.includes('/adminapi/equipment/list'))) await new Promise((r) => setTimeout(r, 50));
+      beforeBoot = [...sent];
+      await route.continue();
+    });
+    await page.reload();
+    await poll(() => rows(page, 'device-list').count()).toBeGreaterThan(0);
+    // The user info, the rows, and what else the page asked first (the filter's institutions).
+    expect(beforeBoot).toEqual(expect.arrayContaining(['/adminapi/equipment/list', '/adminapi/member/get_member']));
+    // The app took those answers: nothing asked twice.
+    await settle(page);
+    for (const path of beforeBoot)
+      expect(
+        sent.filter((p) => p === path),
+        path,
+      ).toHaveLength(1);
+    await page.unroute(/\/assets\/index-[^/]+\.js$/);
+
+    // Signed out: the record goes with the session, and a reload sends nothing before its boot code.
+    await page.evaluate(() => localStorage.getItem('bioadmin:early')).then((r) => expect(r).toContain('/adminapi/equipment/list'));
+    await page.getByTestId('user-dropdown').click();
+    await pickDropdownItem(page, 'user-menu-logout');
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect(await page.evaluate(() => localStorage.getItem('bioadmin:early'))).toBeNull();
   });
 });

@@ -46,7 +46,7 @@ export interface Results {
   helloRss?: number;
   engines: Partial<Record<Engine, EngineResults>>;
   cold?: ColdStarts;
-  web?: { login: PageLoad; home: PageLoad };
+  web?: { login: PageLoad; home: PageLoad; homeCold: PageLoad };
   loadAfter?: number[];
 }
 
@@ -267,17 +267,21 @@ export function printReport(res: Results) {
       ms(p.fcp),
       ms(p.lcp),
       p.firstRow ? ms(p.firstRow) : '-',
+      String(p.earlyCalls),
       `${kb(p.js.wire)} (${p.js.encodings.join(', ')})`,
       String(p.js.files),
       `${kb(p.js.plain)} / ${kb(p.js.gzip)} / ${kb(p.js.brotli)}`,
     ];
     say(
       table(
-        ['page', 'first contentful paint', 'largest contentful paint', 'first device row', 'JS on the wire', 'JS files', 'plain / gzip / br on disk'],
-        [row('/login', w.login), row('/dashboard/index (signed in)', w.home)],
+        ['page', 'first contentful paint', 'largest contentful paint', 'first device row', 'API calls before the boot code', 'JS on the wire', 'JS files', 'plain / gzip / br on disk'],
+        [row('/login', w.login), row('/dashboard/index (signed in earlier, cache emptied)', w.home), row('/dashboard/index (the cookie alone, storage empty)', w.homeCold)],
       ),
     );
-    say(`\nScreenshots: ${w.login.screenshot}, ${w.home.screenshot}`);
+    say(
+      '\n"Signed in earlier": the user signed in on the login page (not measured), then opens the home page after a release (cache emptied, storage kept); its first calls leave with the HTML (early calls). "The cookie alone": a session cookie in a browser with nothing stored, as this bench measured before the early calls.',
+    );
+    say(`Screenshots: ${w.login.screenshot}, ${w.home.screenshot}, ${w.homeCold.screenshot}`);
   }
 
   // 7. Targets.
@@ -287,7 +291,12 @@ export function printReport(res: Results) {
   if (res.web) {
     t.push(['login page largest paint on slow 4G <= 2,800 ms', ms(res.web.login.lcp), res.web.login.lcp <= 2800]);
     const home = Math.max(res.web.home.lcp, res.web.home.firstRow ?? 0);
-    t.push(['home page with its device rows on slow 4G <= 6,000 ms', `${ms(home)} (rows at ${ms(res.web.home.firstRow ?? Number.NaN)}, LCP ${ms(res.web.home.lcp)})`, home <= 6000]);
+    const cold = Math.max(res.web.homeCold.lcp, res.web.homeCold.firstRow ?? 0);
+    t.push([
+      'home page with its device rows on slow 4G <= 6,000 ms (signed in earlier, cache emptied)',
+      `${ms(home)} (rows at ${ms(res.web.home.firstRow ?? Number.NaN)}, LCP ${ms(res.web.home.lcp)}); the cookie alone ${ms(cold)}`,
+      home <= 6000,
+    ]);
     const most = Math.max(res.web.login.js.wire, res.web.home.js.wire);
     t.push(['any page <= 450 KB compressed JS', `${kb(most)} (login ${kb(res.web.login.js.wire)}, home ${kb(res.web.home.js.wire)})`, most <= 450 * 1024]);
   }

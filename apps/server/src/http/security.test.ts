@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
@@ -89,8 +90,11 @@ describe('headers of the web app', () => {
   let app: FastifyInstance;
   let database: Database;
   let webDist: string;
+  // The build's one inline script (the early calls, apps/web/src/lib/early-start.ts), allowed by its hash.
+  const inline = '(function(w){w.__early={calls:{}}})(window)';
+  const inlineHash = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
   const shell = (nonce: string) =>
-    `<!doctype html><html><head><meta property="csp-nonce" nonce="${nonce}" /><script type="module" crossorigin src="/assets/index.js" nonce="${nonce}"></script><link rel="stylesheet" crossorigin href="/assets/index.css" nonce="${nonce}"></head><body><div id="root"></div></body></html>`;
+    `<!doctype html><html><head><meta charset="UTF-8" /><script nonce="${nonce}">${inline}</script><meta property="csp-nonce" nonce="${nonce}" /><script type="module" crossorigin src="/assets/index.js" nonce="${nonce}"></script><link rel="stylesheet" crossorigin href="/assets/index.css" nonce="${nonce}"></head><body><div id="root"></div></body></html>`;
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
     fs.mkdirSync(path.join(webDist, 'assets'));
@@ -106,14 +110,14 @@ describe('headers of the web app', () => {
     fs.rmSync(webDist, { recursive: true, force: true });
   });
 
-  it('each page gets a fresh nonce, in its CSP and on its tags; no inline script is allowed', async () => {
+  it("each page gets a fresh nonce, in its CSP and on its tags; no inline script is allowed but the build's own, by its hash", async () => {
     const nonces = new Set<string>();
     for (const url of ['/', '/login', '/system/admin?tab=1', '/index.html']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expectDocumentHeaders(res.headers);
       const policy = csp(res.headers['content-security-policy']);
-      expect(policy.get('script-src')).toEqual(["'self'"]);
+      expect(policy.get('script-src')).toEqual(["'self'", inlineHash]);
       expect(policy.get('object-src')).toEqual(["'none'"]);
       const style = policy.get('style-src') ?? [];
       expect(style).toContain("'self'");

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -9,7 +9,8 @@ import { API_BASE } from '@app/contract';
  * Response headers on everything the server answers (helmet): no framing, no sniffing, the
  * referrer kept to this origin, and a Content-Security-Policy per kind of answer:
  * - API answers, uploads, static files: `default-src 'none'` (nothing in them may load or run anything);
- * - the web app's page (webAppPolicy): its own scripts only, styles from its own files or carrying the
+ * - the web app's page (webAppPolicy): its own scripts, and the build's one inline script by its hash;
+ *   styles from its own files or carrying the
  *   page's nonce (antd's CSS-in-JS inserts <style> elements at run time; the server puts a fresh nonce
  *   in each index.html it sends, and the app hands it to antd);
  * - the API reference page (docsPolicy): Swagger UI's own files and the OpenAPI document.
@@ -24,11 +25,15 @@ export const API_POLICY = ["default-src 'none'", ...common].join('; ');
 /** A fresh nonce for one page. */
 export const newNonce = () => randomBytes(16).toString('base64');
 
-/** The web app: scripts from this origin only, no inline script; inline <style> only with the page's nonce. */
-export function webAppPolicy(nonce: string): string {
+/**
+ * The web app: scripts from this origin, and the inline scripts of the build by their hash (`sha256-...`,
+ * inlineScriptHashes: the early calls of apps/web/src/lib/early-start.ts); inline <style> only with the
+ * page's nonce.
+ */
+export function webAppPolicy(nonce: string, scriptHashes: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptHashes.map((h) => `'${h}'`)].join(' '),
     "script-src-attr 'none'",
     `style-src 'self' 'nonce-${nonce}'`,
     // React and antd position popups, tooltips and motion through element.style (CSSOM), which CSP
@@ -108,3 +113,8 @@ export default fp(async function securityPlugin(app: FastifyInstance) {
     done();
   });
 });
+
+/** The CSP hash (`sha256-<base64>`) of each inline <script> (one without `src`) in a page's HTML. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => `sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}`);
+}

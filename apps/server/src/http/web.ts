@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { API_BASE, APPEARANCE_COOKIE, APPEARANCES, type Appearance, DEVICE_API_BASE, LANG_COOKIE, TOKEN_COOKIE } from '@app/contract';
 import { LANGS, type Lang, isLang, matchLang } from '@app/contract/i18n';
-import { newNonce, webAppPolicy } from './security';
+import { inlineScriptHashes, newNonce, webAppPolicy } from './security';
 
 /**
  * What the web app's build writes where each page's nonce goes (apps/web/vite.config.ts `html.cspNonce`):
@@ -37,7 +37,10 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
     cacheControl: false,
     setHeaders: (reply, file) => reply.header('cache-control', webCacheControl(file)),
   });
-  const page = firstPaintPages(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'), readPreloads(webDist));
+  const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const page = firstPaintPages(indexHtml, readPreloads(webDist));
+  // The build's inline script (the early calls) is allowed by its hash, which never changes for a build.
+  const scriptHashes = inlineScriptHashes(indexHtml);
   // Client-side routes: any other GET that is not an API call gets the app shell.
   app.get('/*', async (req, reply) => {
     // The API prefixes never get the app shell: an unknown call answers the JSON 404 of the envelope.
@@ -47,7 +50,12 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
     const nonce = newNonce();
     const cookie = req.headers.cookie;
     const html = page(req.url, cookieOf(cookie, TOKEN_COOKIE) !== undefined, pageLang(cookie, req.headers['accept-language']), nonce, pageAppearance(cookie));
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language').header('content-security-policy', webAppPolicy(nonce)).send(html);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie, Accept-Language')
+      .header('content-security-policy', webAppPolicy(nonce, scriptHashes))
+      .send(html);
   });
 }
 

@@ -4,8 +4,8 @@
  * goes through the guard into the lazily loaded shell, which registers the permitted routes before its
  * catch-all. The login route loads neither the shell nor any page: it is in the boot code.
  */
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { lazy, Suspense, useLayoutEffect } from 'react';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { Landing, PublicOnly, RequireSession } from './guard';
 import { FullPageSpin } from './FullPageSpin';
 import { LANGS } from '@app/contract/i18n';
@@ -13,6 +13,7 @@ import LoginPage from '../features/auth/LoginPage';
 import authLocales from '../features/auth/locales';
 import { i18n } from '../lib/i18n';
 import { registerShell } from '../lib/pages';
+import { pageShown } from '../lib/early';
 
 // The login page is the first page most visitors load: it comes with the boot code and its strings,
 // so it renders at the first render, in place of the static copy index.html paints (no second wave).
@@ -24,9 +25,17 @@ const loadLayout = () => import('../shell/Layout');
 const Layout = lazy(loadLayout);
 registerShell(loadLayout);
 
+/** Tells lib/early which address is shown, before the calls of its page leave (a layout effect runs first). */
+function EarlyPages() {
+  const { pathname, search } = useLocation();
+  useLayoutEffect(() => pageShown(pathname + search), [pathname, search]);
+  return null;
+}
+
 export function AppRouter() {
   return (
     <BrowserRouter>
+      <EarlyPages />
       <Suspense fallback={<FullPageSpin />}>
         <Routes>
           <Route

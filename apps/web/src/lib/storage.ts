@@ -5,10 +5,13 @@
  */
 import { TOKEN_COOKIE } from '@app/contract/constants';
 
-const PREFIX = 'bioadmin:';
+import { STORAGE_PREFIX } from './storage-keys';
+
+const PREFIX = STORAGE_PREFIX;
 
 const hasDom = typeof document !== 'undefined';
-const hasStorage = typeof localStorage !== 'undefined';
+/** Asked at each use (a test may provide a storage after this module has loaded). */
+const hasStorage = () => typeof localStorage !== 'undefined';
 
 export function getToken(): string | null {
   if (!hasDom) return null;
@@ -30,7 +33,7 @@ export function removeToken(): void {
 }
 
 export function readJson<T>(name: string, fallback: T): T {
-  if (!hasStorage) return fallback;
+  if (!hasStorage()) return fallback;
   try {
     const raw = localStorage.getItem(PREFIX + name);
     return raw == null ? fallback : (JSON.parse(raw) as T);
@@ -40,7 +43,7 @@ export function readJson<T>(name: string, fallback: T): T {
 }
 
 export function writeJson(name: string, value: unknown): void {
-  if (!hasStorage) return;
+  if (!hasStorage()) return;
   try {
     if (value === undefined || value === null) localStorage.removeItem(PREFIX + name);
     else localStorage.setItem(PREFIX + name, JSON.stringify(value));
@@ -50,5 +53,5 @@ export function writeJson(name: string, value: unknown): void {
 }
 
 export function removeKey(name: string): void {
-  if (hasStorage) localStorage.removeItem(PREFIX + name);
+  if (hasStorage()) localStorage.removeItem(PREFIX + name);
 }

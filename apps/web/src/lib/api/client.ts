@@ -9,6 +9,7 @@ import { currentLang, t } from '../i18n';
 import { ApiError } from './errors';
 import { HTTP_ERROR_SECONDS, httpStatusMessage } from './status';
 import { showExpiredDialog } from './expired-dialog';
+import { recordEarly, takeEarly } from '../early';
 
 export type Payload = Record<string, unknown>;
 
@@ -119,16 +120,23 @@ async function send<T>(method: string, path: string, data: Payload, sentKey: unk
   const onAbort = () => controller.abort();
   opts.signal?.addEventListener('abort', onAbort);
 
-  let res: Response;
-  try {
-    const isGet = method === 'GET';
-    res = await fetch(isGet ? url + toQuery(data) : url, {
+  const isGet = method === 'GET';
+  const target = isGet ? url + toQuery(data) : url;
+  const lang = currentLang();
+  const ask = () =>
+    fetch(target, {
       method,
-      headers: { 'Accept-Language': currentLang(), Accept: 'application/json', ...(isGet ? {} : { 'Content-Type': 'application/json' }) },
+      headers: { 'Accept-Language': lang, Accept: 'application/json', ...(isGet ? {} : { 'Content-Type': 'application/json' }) },
       body: isGet ? undefined : JSON.stringify(data),
       signal: controller.signal,
       credentials: 'same-origin',
     });
+  // The page's inline script may have sent this very call already (lib/early.ts); if that one failed on
+  // the way, it is asked again.
+  const early = isGet ? takeEarly(target, lang) : undefined;
+  let res: Response;
+  try {
+    res = await (early ? untilAborted(early.catch(ask), controller.signal) : ask());
   } catch (err) {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);
@@ -145,7 +153,18 @@ async function send<T>(method: string, path: string, data: Payload, sentKey: unk
   } catch {
     body = null;
   }
+  if (isGet && res.ok && body?.code === Code.OK) recordEarly(target, lang);
   return answer<T>(res.ok ? null : res.status, body, sentKey, opts, self, markHandled);
+}
+
+/** The promise, or an AbortError once the signal aborts (an early call cannot be aborted itself). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new DOMException('The call was aborted', 'AbortError'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new DOMException('The call was aborted', 'AbortError'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** The envelope of an answer that arrived (`httpError` = the HTTP status when it was not 2xx). */

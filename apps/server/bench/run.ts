@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { coldStarts } from './cold-start';
-import { type BenchDatabase, embeddedDatabase, type Engine, growDevices, growInspections, growPayments, prepare, serverDatabase } from './lib/databases';
+import { type BenchDatabase, embeddedDatabase, type Engine, growDevices, growInspections, growPayments, prepare, serverDatabase, settleWrites } from './lib/databases';
 import { httpClient } from './lib/load';
 import { type Running, serverDir, startServer } from './lib/server';
 import { type CaseResult, caseKey, explain, INSPECTION_LIST, inspectionCases, listCases, measureList } from './list';
@@ -227,6 +227,8 @@ async function benchEngine(engine: Engine, results: Results) {
       r.inspectionSeed = await growInspections(database, INSPECTIONS);
       progress(`${engine}: growing the payments table to ${PAYMENTS.toLocaleString('en-US')}`);
       r.paymentSeed = await growPayments(database, PAYMENTS);
+      const settled = await settleWrites(database);
+      progress(`${engine}: CHECKPOINT and sync in ${Math.round(settled).toLocaleString('en-US')} ms`);
       await database.close();
       server = await startServer({ env: db.serverEnv, metrics: true });
       try {

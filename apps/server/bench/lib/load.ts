@@ -2,7 +2,8 @@
  * The bench's one HTTP client and load loop. Each client holds one keep-alive connection (node:http,
  * maxSockets 1), optionally bound to a loopback address of its own (127.0.0.0/8: a "user at another
  * address", so the server's per-address sign-in throttling sees separate users). Answers are read in
- * full and decoded (the client asks for br/gzip as browsers do). The load loop runs closed-loop clients
+ * full and decoded (the client asks for br/gzip as browsers do); an answer's time is to its last byte,
+ * before the client decodes it (decompressing and parsing are the client's work, not the server's). The load loop runs closed-loop clients
  * (no think time) for a duration and counts, apart from each other: answers (latency by label), 503s
  * (the server's bounded queue), other errors, and timeouts (no answer within the client's timeout).
  */
@@ -17,6 +18,7 @@ export interface Answer {
   body: unknown;
   /** The Retry-After header, when there is one. */
   retryAfter?: string;
+  /** From sending the request to the answer's last byte (what a failed call waited, for one without). */
   ms: number;
   timeout?: boolean;
   error?: string;
@@ -35,7 +37,7 @@ export function httpClient(base: string, opts: { localAddress?: string; timeoutM
   const request = (method: string, path: string, body?: string, headers: Record<string, string> = {}) =>
     new Promise<Answer>((resolve) => {
       const started = performance.now();
-      const done = (a: Omit<Answer, 'ms'>) => resolve({ ...a, ms: performance.now() - started });
+      const done = (a: Omit<Answer, 'ms'>, at = performance.now()) => resolve({ ...a, ms: at - started });
       const req = http.request(
         {
           host: url.hostname,
@@ -50,6 +52,7 @@ export function httpClient(base: string, opts: { localAddress?: string; timeoutM
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('error', (err) => done({ status: 0, body: null, error: err.message }));
           res.on('end', () => {
+            const lastByte = performance.now();
             let raw = Buffer.concat(chunks);
             const enc = res.headers['content-encoding'];
             if (enc === 'br') raw = zlib.brotliDecompressSync(raw);
@@ -64,7 +67,7 @@ export function httpClient(base: string, opts: { localAddress?: string; timeoutM
             }
             const code = (parsed as { code?: unknown } | null)?.code;
             const retryAfter = res.headers['retry-after'];
-            done({ status: res.statusCode ?? 0, code: typeof code === 'number' ? code : undefined, body: parsed, retryAfter });
+            done({ status: res.statusCode ?? 0, code: typeof code === 'number' ? code : undefined, body: parsed, retryAfter }, lastByte);
           });
         },
       );

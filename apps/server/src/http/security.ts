@@ -10,9 +10,8 @@ import { API_BASE } from '@app/contract';
  * referrer kept to this origin, and a Content-Security-Policy per kind of answer:
  * - API answers, uploads, static files: `default-src 'none'` (nothing in them may load or run anything);
  * - the web app's page (webAppPolicy): its own scripts, and the build's one inline script by its hash;
- *   styles from its own files or carrying the
- *   page's nonce (antd's CSS-in-JS inserts <style> elements at run time; the server puts a fresh nonce
- *   in each index.html it sends, and the app hands it to antd);
+ *   styles from its own files or carrying the page's nonce (antd's CSS-in-JS inserts <style> elements
+ *   at run time; the server puts a fresh nonce in each index.html it sends, and the app hands it to antd);
  * - the API reference page (docsPolicy): Swagger UI's own files and the OpenAPI document.
  * API answers are never stored by a cache unless the endpoint says otherwise (uploads, docs assets).
  */

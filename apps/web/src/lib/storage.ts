@@ -4,7 +4,6 @@
  * initialised before the first render (no flash of defaults).
  */
 import { TOKEN_COOKIE } from '@app/contract/constants';
-
 import { STORAGE_PREFIX } from './storage-keys';
 
 const PREFIX = STORAGE_PREFIX;

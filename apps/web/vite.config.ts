@@ -11,7 +11,7 @@ import zh from './src/locales/zh';
 import en from './src/locales/en';
 import es from './src/locales/es';
 import ja from './src/locales/ja';
-import { EARLY_STORE, type EarlyConfig, startEarlyCalls } from './src/lib/early-start';
+import { EARLY_MAX_CALLS, EARLY_STORE, type EarlyConfig, startEarlyCalls } from './src/lib/early-start';
 import { STORAGE_PREFIX } from './src/lib/storage-keys';
 // A relative path: the config's loader leaves workspace packages to Node, which cannot run TypeScript.
 import { API_BASE, TOKEN_COOKIE } from '../../packages/contract/src/constants';
@@ -76,7 +76,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charC
  *   at its first render with the same title at the same place, so the largest paint is this one.
  * - `<!--preload-->`, where the server puts the modulepreload links of the page asked for;
  * - the page's one inline script, first in <head>: a signed-in page's first calls sent while the HTML is
- *   parsed (src/lib/early-start.ts). It carries no nonce: the server allows it by its hash.
+ *   parsed (src/lib/early-start.ts). The server allows it by its hash, not by the nonce Vite puts on it.
  */
 function firstPaint(): Plugin {
   const titles = { zh: zh.app.title, en: en.app.title, es: es.app.title, ja: ja.app.title };
@@ -118,7 +118,7 @@ function firstPaint(): Plugin {
           return `<style nonce="${NONCE}">${String(asset.source).trim()}</style>`;
         });
         if (out === html) throw new Error('first-paint: the entry stylesheet link was not found');
-        const config: EarlyConfig = { cookie: TOKEN_COOKIE, storageKey: STORAGE_PREFIX + EARLY_STORE, apiBase: API_BASE };
+        const config: EarlyConfig = { cookie: TOKEN_COOKIE, storageKey: STORAGE_PREFIX + EARLY_STORE, apiBase: API_BASE, maxCalls: EARLY_MAX_CALLS };
         const early = `<script>(${startEarlyCalls.toString()})(window,${JSON.stringify(config)})</script>`;
         out = out.replace(/<meta charset="UTF-8" \/>/, (meta) => `${meta}\n    ${early}`);
         if (!out.includes(early)) throw new Error('first-paint: <meta charset> was not found for the early calls');

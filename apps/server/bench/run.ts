@@ -30,7 +30,7 @@ import { httpClient } from './lib/load';
 import { type Running, serverDir, startServer } from './lib/server';
 import { type CaseResult, caseKey, explain, INSPECTION_LIST, inspectionCases, listCases, measureList } from './list';
 import { NOOP_ROW, printReport, type Results } from './report';
-import { PASSWORD, sessionsLoad, signIn } from './sessions';
+import { sessionsLoad, signIn } from './sessions';
 import { measureStats, statsCases } from './stats';
 import { paired, throughput, throughputNodeHttp } from './throughput';
 import { webLoads } from './web';
@@ -213,7 +213,7 @@ async function benchEngine(engine: Engine, results: Results) {
         const webClient = httpClient(server.url);
         const webKey = await signIn(webClient, 'admin');
         webClient.close();
-        results.web = await webLoads(server.url, webKey, shots, PASSWORD);
+        results.web = await webLoads(server.url, webKey, shots);
       }
     } finally {
       await server.stop();

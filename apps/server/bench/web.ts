@@ -7,6 +7,7 @@
  */
 import { TOKEN_COOKIE } from '@app/contract';
 import type { BrowserContext } from 'playwright-core';
+import { PASSWORD } from './sessions';
 import { type JsBytes, launchChromium, watchJs } from './wire-bytes';
 
 export const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1.4 * 1000 * 1000 * 0.9) / 8, uploadThroughput: (675 * 1000 * 0.9) / 8, connectionType: 'cellular4g' as const };
@@ -86,7 +87,7 @@ async function load(context: BrowserContext, url: string, until: 'networkidle' |
  * - `homeCold`: the session's cookie alone, nothing in the browser's storage (as the bench measured before
  *   the early calls): no calls are sent before the boot code runs.
  */
-export async function webLoads(url: string, adminKey: string, shots: string, password: string): Promise<{ login: PageLoad; home: PageLoad; homeCold: PageLoad }> {
+export async function webLoads(url: string, adminKey: string, shots: string): Promise<{ login: PageLoad; home: PageLoad; homeCold: PageLoad }> {
   const browser = await launchChromium();
   try {
     const ctx = () => browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 850 } });
@@ -98,7 +99,7 @@ export async function webLoads(url: string, adminKey: string, shots: string, pas
     const signIn = await homeContext.newPage();
     await signIn.goto(`${url}/login`);
     await signIn.getByTestId('login-username').fill('admin');
-    await signIn.getByTestId('login-password').fill(password);
+    await signIn.getByTestId('login-password').fill(PASSWORD);
     await signIn.getByTestId('login-submit').click();
     await signIn.locator('.ant-table-row').first().waitFor({ timeout: 60_000 });
     await signIn.close();

@@ -227,10 +227,10 @@ export async function growPayments(database: Database, total: number): Promise<{
 
 /**
  * Puts what the seeding wrote on disk before anything is measured: a CHECKPOINT (PostgreSQL's dirty
- * buffers), then `sync` (the kernel's dirty pages). After seeding a few GB, the checkpointer and the kernel's
- * write-back otherwise ran through the first list cases measured, and only those (p95 tails of 2-3 ms on
- * cases whose p50 is under 1 ms, the admin cases measured first, not the agent1 cases after them).
- * Answers how long that took. CHECKPOINT needs a superuser or pg_checkpoint; without, only `sync` runs.
+ * buffers), then `sync` (the kernel's dirty pages), so that no write-back of a few GB can land in the cases.
+ * It takes 150-350 ms here (VACUUM ANALYZE had written most): the early cases' p95 tails it was added for
+ * were the server's warm-up (list.ts WARM_UP_HTTP). Answers how long it took. CHECKPOINT needs a superuser
+ * or pg_checkpoint; without, only `sync` runs.
  */
 export async function settleWrites(database: Database): Promise<number> {
   const started = performance.now();

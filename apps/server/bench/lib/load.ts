@@ -3,9 +3,10 @@
  * maxSockets 1), optionally bound to a loopback address of its own (127.0.0.0/8: a "user at another
  * address", so the server's per-address sign-in throttling sees separate users). Answers are read in
  * full and decoded (the client asks for br/gzip as browsers do); an answer's time is to its last byte,
- * before the client decodes it (decompressing and parsing are the client's work, not the server's). The load loop runs closed-loop clients
- * (no think time) for a duration and counts, apart from each other: answers (latency by label), 503s
- * (the server's bounded queue), other errors, and timeouts (no answer within the client's timeout).
+ * before the client decodes it (decompressing and parsing are the client's work, not the server's). The
+ * load loop runs closed-loop clients (no think time) for a duration and counts, apart from each other:
+ * answers (latency by label), 503s (the server's bounded queue), other errors, and timeouts (no answer
+ * within the client's timeout).
  */
 import http from 'node:http';
 import zlib from 'node:zlib';

@@ -10,6 +10,8 @@
  */
 /** The store's name under the app's storage prefix (lib/storage-keys.ts). */
 export const EARLY_STORE = 'early';
+/** At most this many calls are recorded (lib/early.ts) and sent (below) per address. */
+export const EARLY_MAX_CALLS = 4;
 
 export interface EarlyConfig {
   /** The session's cookie (the key of every call). */
@@ -18,6 +20,8 @@ export interface EarlyConfig {
   storageKey: string;
   /** Only calls under this prefix are sent. */
   apiBase: string;
+  /** EARLY_MAX_CALLS (the script cannot read a constant of this module). */
+  maxCalls: number;
 }
 
 /** The recorded calls of one page: the language they were sent in, and their addresses with `key=` empty. */
@@ -48,7 +52,7 @@ export function startEarlyCalls(w: EarlyWindow, c: EarlyConfig): void {
     const entry = store[w.location.pathname + w.location.search];
     if (!entry || typeof entry.lang !== 'string' || !Array.isArray(entry.urls)) return;
     const calls: Record<string, Promise<Response>> = {};
-    for (const recorded of entry.urls.slice(0, 4)) {
+    for (const recorded of entry.urls.slice(0, c.maxCalls)) {
       if (typeof recorded !== 'string' || recorded.indexOf(`${c.apiBase}/`) !== 0) continue;
       const at = recorded.indexOf('?');
       if (at < 0) continue;

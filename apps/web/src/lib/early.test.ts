@@ -6,7 +6,7 @@ import { useSession } from './session';
 import { runSessionReset } from './session-reset';
 import { STORAGE_PREFIX } from './storage-keys';
 
-const CONFIG: EarlyConfig = { cookie: 'Admin-Token', storageKey: STORAGE_PREFIX + EARLY_STORE, apiBase: '/adminapi' };
+const CONFIG: EarlyConfig = { cookie: 'Admin-Token', storageKey: STORAGE_PREFIX + EARLY_STORE, apiBase: '/adminapi', maxCalls: 4 };
 const PAGE = '/dashboard/index';
 
 /** localStorage as a map. */

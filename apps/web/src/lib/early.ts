@@ -13,21 +13,21 @@
  * role) drops the records and the answers.
  */
 import { API_BASE } from '@app/contract/constants';
-import { EARLY_STORE as STORE, type EarlyCalls, type EarlyEntry } from './early-start';
+import { EARLY_MAX_CALLS as MAX_CALLS, EARLY_STORE as STORE, type EarlyCalls, type EarlyEntry } from './early-start';
 import { onSessionReset } from './session-reset';
 import { readJson, removeKey, writeJson } from './storage';
 
 /** How long after a load or a navigation its calls are still its first ones. */
 export const BOOT_MS = 10_000;
-/** At most this many calls per address, and this many addresses, are remembered. */
-const MAX_CALLS = 4;
+/** At most this many addresses are remembered (and MAX_CALLS calls each). */
 const MAX_PAGES = 8;
 
 interface EarlyState {
   /** The addresses the current window has shown (more than one after a redirect). */
   pages: string[];
-  /** The window's calls so far (each address's record is replaced by these). */
+  /** The window's calls so far (each address's record is replaced by these), and their language. */
   recorded: string[];
+  lang: string;
   /** When the window opened, on `performance.now()`'s clock (0: the page load's start). */
   since: number;
   /** Until the user's next click or key. */
@@ -37,7 +37,7 @@ interface EarlyState {
 }
 
 // The address is read as this module loads (with the boot code, before the router may move it).
-const state: EarlyState = { pages: [typeof location === 'undefined' ? '' : location.pathname + location.search], recorded: [], since: 0, open: true, load: true };
+const state: EarlyState = { pages: [typeof location === 'undefined' ? '' : location.pathname + location.search], recorded: [], lang: '', since: 0, open: true, load: true };
 const early = (): EarlyCalls | undefined => (globalThis as { __early?: EarlyCalls }).__early;
 const inWindow = () => state.open && performance.now() - state.since <= BOOT_MS;
 
@@ -88,22 +88,20 @@ export function withoutKey(url: string): string | undefined {
   return `${url.slice(0, at)}?${query}`;
 }
 
-let lang = '';
-
 /** Notes a GET call that answered OK within a window: the next load of the window's addresses sends it early. */
-export function recordEarly(url: string, callLang: string): void {
+export function recordEarly(url: string, lang: string): void {
   if (!inWindow()) return;
   const template = withoutKey(url);
   if (!template?.startsWith(`${API_BASE}/`) || state.recorded.includes(template) || state.recorded.length >= MAX_CALLS) return;
   state.recorded.push(template);
-  lang = callLang;
+  state.lang = lang;
   save();
 }
 
 function save() {
   const stored = readJson<Record<string, EarlyEntry>>(STORE, {});
   const others = Object.entries(stored && typeof stored === 'object' ? stored : {}).filter(([page]) => !state.pages.includes(page));
-  const mine = state.pages.map((page) => [page, { lang, urls: state.recorded }] as const);
+  const mine = state.pages.map((page) => [page, { lang: state.lang, urls: state.recorded }] as const);
   writeJson(STORE, Object.fromEntries([...others.slice(-Math.max(0, MAX_PAGES - mine.length)), ...mine]));
 }
 

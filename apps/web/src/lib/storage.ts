@@ -4,9 +4,7 @@
  * initialised before the first render (no flash of defaults).
  */
 import { TOKEN_COOKIE } from '@app/contract/constants';
-import { STORAGE_PREFIX } from './storage-keys';
-
-const PREFIX = STORAGE_PREFIX;
+import { STORAGE_PREFIX as PREFIX } from './storage-keys';
 
 const hasDom = typeof document !== 'undefined';
 /** Asked at each use (a test may provide a storage after this module has loaded). */

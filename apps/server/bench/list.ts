@@ -192,8 +192,8 @@ export async function measureList(opts: {
 }
 
 /** Calls of each case before the measured ones: raw, and over HTTP (more: the server's JIT, see above). */
-const WARM_UP = 30;
-const WARM_UP_HTTP = 100;
+export const WARM_UP = 30;
+export const WARM_UP_HTTP = 100;
 
 export const caseKey = (c: ListCase) => `${c.caller}: ${c.name}`;
 

@@ -4,7 +4,7 @@ import { runsText } from './cold-start';
 import type { Engine } from './lib/databases';
 import { ENGINE_LABEL } from './lib/databases';
 import { int, kb, mb, median, ms, p50p95, pct, ratio, table } from './lib/stats';
-import type { CaseResult } from './list';
+import { type CaseResult, WARM_UP, WARM_UP_HTTP } from './list';
 import type { SessionsResult } from './sessions';
 import { STATS_TARGET_MS, type StatsResult, statsWorst } from './stats';
 import type { Throughput } from './throughput';
@@ -145,7 +145,7 @@ export function printReport(res: Results) {
     say();
     say(`## 2. Device list: HTTP (one client) next to its raw SQL, p50 / p95 of ${res.phases.listIterations} runs`);
     say(
-      "HTTP: the built server (session check, validation, its statements, JSON, br); after a case's first call its total comes from the count cache, so it sends the page alone (nothing for a page past a known end). Raw SQL: the whole answer's statements with no cache (the page with its capped count), captured from the service and run directly. Every case is called 30 times both ways before any is measured. Ratio: HTTP p95 / raw p95.",
+      `HTTP: the built server (session check, validation, its statements, JSON, br); after a case's first call its total comes from the count cache, so it sends the page alone (nothing for a page past a known end). Raw SQL: the whole answer's statements with no cache (the page with its capped count), captured from the service and run directly. Before any is measured, every case is called ${WARM_UP_HTTP} times over HTTP and ${WARM_UP} times raw. Ratio: HTTP p95 / raw p95.`,
     );
     say();
     say(`### Demo size (${int(E(withList[0]!).demoDevices ?? Number.NaN)} devices)`);

@@ -1,14 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, onTestFailed } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, onTestFailed } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const ARTIFACTS = path.join(root, 'test-artifacts');
 export const DEMO_PASSWORD = 'demo1234';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The data folder global-setup.ts seeded once, copied for each file's server ('' when there is none). */
+    e2eDataTemplate: string;
+  }
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -38,16 +45,15 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The real server (built web app, embedded database seeded with demo data) on a free port and a fresh data folder. */
-export async function startServer(): Promise<RunningServer> {
+/**
+ * The built server (e2e/global-setup.ts builds it), as `npm start` runs it, on a free port with the given
+ * data folder; resolves once it answers.
+ */
+export async function bootServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
   // WEB_DIST lets parallel work build into a folder of its own (npm run build -w @app/web -- --outDir X).
   const webDist = process.env.WEB_DIST ?? path.join(root, 'apps/web/dist');
   if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`build the web app first: npm run build -w @app/web (no ${webDist}/index.html)`);
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
-  // mkdtemp makes it 0700: started by root, the embedded PostgreSQL's user must be able to pass through it.
-  fs.chmodSync(dataDir, 0o755);
-  // The built server (e2e/global-setup.ts builds it), as `npm start` runs it.
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: root,
     env: { ...process.env, WEB_DIST: webDist, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', SEED_DEMO: '1' },
@@ -64,14 +70,41 @@ export async function startServer(): Promise<RunningServer> {
       /* not up yet */
     }
     if (Date.now() > deadline) throw new Error('server did not start in 60 s');
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 100));
   }
+  return { url, child };
+}
+
+/** Stops a server started by bootServer (SIGTERM: it drains and stops its database) and waits for it. */
+export async function stopChild(child: ChildProcess) {
+  child.kill('SIGTERM');
+  await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+}
+
+/** A new data folder: mkdtemp makes it 0700, and started by root, the embedded PostgreSQL's user must pass through it. */
+export function newDataDir(prefix: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.chmodSync(dir, 0o755);
+  return dir;
+}
+
+/**
+ * The real server (built web app, embedded database seeded with demo data) on a free port and a data
+ * folder of its own. The folder is a copy of the one global-setup.ts seeded once for the run (owners and
+ * modes kept: the cluster's files belong to the unprivileged PostgreSQL user), so each file starts from
+ * the same demo data without its own initdb and seeding (about 6 s a file on a 2-core box). Without that
+ * copy (a file run by another harness) the server seeds an empty folder itself.
+ */
+export async function startServer(): Promise<RunningServer> {
+  const dataDir = newDataDir('e2e-data-');
+  const template = inject('e2eDataTemplate');
+  if (template) execFileSync('cp', ['-a', `${template}/.`, dataDir]);
+  const { url, child } = await bootServer(dataDir);
   return {
     url,
     dataDir,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      await stopChild(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -278,8 +311,7 @@ export function e2eSuite(name: string): E2eSuite {
     },
   };
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

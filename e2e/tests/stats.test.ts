@@ -163,7 +163,7 @@ describe('stats pages', () => {
         const from = day(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
         const to = day(now.getTime());
         await poll(() => page.getByTestId('stats-range-text').innerText()).toContain(`${from} ~ ${to}`);
-        const own = (await api(url, 'GET', '/stats/finance', { key: agentKey, from: from!, to: to! })).datas;
+        const own = (await api(url, 'GET', '/stats/finance', { key: agentKey, from, to })).datas;
         expect(own.institution.name).toBe('East China Regional Agency');
         await poll(async () => digits(await kpi(page, 'commission').innerText())).toBe(own.kpis.commission);
       }

@@ -12,7 +12,7 @@ export const DEMO_PASSWORD = 'demo1234';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The data folder global-setup.ts seeded once, copied for each file's server ('' when there is none). */
+    /** The data folder global-setup.ts seeded once, copied for each file's server (unset when another setup runs the file). */
     e2eDataTemplate: string;
   }
 }

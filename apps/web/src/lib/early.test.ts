@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call } from './api';
 import { BOOT_MS, endEarly, newLoadForTest, pageShown, withoutKey } from './early';
-import { EARLY_STORE, type EarlyCalls, type EarlyConfig, type EarlyWindow, startEarlyCalls } from './early-start';
+import { EARLY_MAX_CALLS, EARLY_STORE, type EarlyCalls, type EarlyConfig, type EarlyWindow, startEarlyCalls } from './early-start';
 import { useSession } from './session';
 import { runSessionReset } from './session-reset';
 import { STORAGE_PREFIX } from './storage-keys';
 
-const CONFIG: EarlyConfig = { cookie: 'Admin-Token', storageKey: STORAGE_PREFIX + EARLY_STORE, apiBase: '/adminapi', maxCalls: 4 };
+const CONFIG: EarlyConfig = { cookie: 'Admin-Token', storageKey: STORAGE_PREFIX + EARLY_STORE, apiBase: '/adminapi', maxCalls: EARLY_MAX_CALLS };
 const PAGE = '/dashboard/index';
 
 /** localStorage as a map. */

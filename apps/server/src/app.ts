@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import { API_BASE, DEVICE_API_BASE } from '@app/contract';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { REDACT_PATHS, redactUrl, serializeError } from './lib/log';
+import { lazyChildLogger, REDACT_PATHS, redactUrl, serializeError } from './lib/log';
 import envelope from './http/envelope';
 import access from './http/access';
 import busy from './http/busy';
@@ -30,6 +30,8 @@ export async function buildApp(config: Config, db: Db, opts: { logStream?: NodeJ
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // request.log made at its first line, not for every request (lib/log.ts).
+    childLoggerFactory: lazyChildLogger as unknown as FastifyServerOptions['childLoggerFactory'],
     logger:
       config.logLevel === 'silent'
         ? false

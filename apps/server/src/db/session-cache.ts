@@ -2,7 +2,7 @@ import pg from 'pg';
 
 /**
  * The session cache: a session's access-check row (lib/sessions.ts `resolveSession`: the session, its
- * account, the cache counters) kept in memory by key hash, so a signed-in call with a warm session makes
+ * account, the cache counters) kept in memory by session key, so a signed-in call with a warm session makes
  * no round trip to the database for its access check.
  *
  * It is emptied whenever anything that row holds may have changed: triggers (migration 0014) notify the

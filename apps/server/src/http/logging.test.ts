@@ -9,7 +9,7 @@ import type { Database } from '../db/client';
 import { openTestDatabase } from '../test/harness';
 import { adminUsers } from '../db/schema';
 import { hashKey } from '../lib/crypto';
-import { redactUrl, scrubText, serializeError } from '../lib/log';
+import { RequestLogger, redactUrl, scrubText, serializeError } from '../lib/log';
 
 /*
  * No secret in any log line (issue 9 §4): session keys in any spelling of the parameter, passwords,
@@ -182,6 +182,48 @@ describe('slow requests', () => {
     const slow = lines.filter((l) => l.msg === 'slow request');
     expect(slow).toHaveLength(1);
     expect(slow[0]).toMatchObject({ level: 40, endpoint: 'test_slow', code: 200 });
+    // Written through the request's logger, made at this first line: bound to the request id.
+    expect(slow[0]!.reqId).toEqual(expect.any(String));
     expect(slow[0]!.ms).toBeGreaterThanOrEqual(300);
+  });
+});
+
+describe('the request logger', () => {
+  it('binds every line of a request to its id, and makes no child logger for a request that writes nothing', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk) => {
+      for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line));
+    });
+    const infoApp = await buildApp({ ...loadConfig({}), logLevel: 'info', webDist: undefined }, database.db, { logStream: stream });
+    await infoApp.inject({ method: 'GET', url: '/healthz' });
+    await infoApp.inject({ method: 'GET', url: '/healthz' });
+    await infoApp.close();
+    await new Promise((r) => setImmediate(r));
+    const incoming = lines.filter((l) => l.msg === 'incoming request');
+    const completed = lines.filter((l) => l.msg === 'request completed');
+    expect(incoming).toHaveLength(2);
+    expect(completed.map((l) => l.reqId)).toEqual(incoming.map((l) => l.reqId));
+    expect(new Set(incoming.map((l) => l.reqId)).size).toBe(2);
+
+    let made = 0;
+    const parent = {
+      level: 'warn',
+      isLevelEnabled: (level: string) => ['warn', 'error', 'fatal'].includes(level),
+      child(bindings: Record<string, unknown>) {
+        made++;
+        const written: unknown[][] = [];
+        return { level: 'warn', bindings: () => bindings, written, warn: (...args: unknown[]) => written.push(args), info: (...args: unknown[]) => written.push(args) };
+      },
+    };
+    const quiet = new RequestLogger(parent, { reqId: 'req-1' }, {});
+    quiet.info({ req: {} }, 'incoming request');
+    quiet.debug('nothing');
+    expect(made).toBe(0);
+    expect(quiet.level).toBe('warn');
+    quiet.warn('slow request');
+    quiet.warn('again');
+    expect(made).toBe(1);
+    expect(quiet.bindings()).toEqual({ reqId: 'req-1' });
   });
 });

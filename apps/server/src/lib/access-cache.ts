@@ -68,6 +68,18 @@ async function loadGrants(db: Tx, version: number): Promise<Grants> {
   return { version, roles: map, menus: menuRows };
 }
 
+/** The role grants as of `version` from memory, or undefined when they must be (re)loaded. */
+export function grantsInMemory(db: Db, version: number | null): Grants | undefined {
+  const grants = version == null ? undefined : caches.get(db)?.grants;
+  return grants && grants.version >= version! ? grants : undefined;
+}
+
+/** The system parameters as of `version` from memory, or undefined when they must be (re)read. */
+export function paramsInMemory(db: Db, version: number | null): ParamValues | undefined {
+  const params = version == null ? undefined : caches.get(db)?.params;
+  return params && params.version >= version! ? params.values : undefined;
+}
+
 /** The role grants as of `version` (the counter just read): from memory, or reloaded when it moved. */
 export async function grantsAt(db: Db, version: number | null): Promise<Grants> {
   if (version == null) return loadGrants(db, 0);

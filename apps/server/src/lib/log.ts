@@ -87,3 +87,82 @@ export const REDACT_PATHS = [
   'req.headers.cookie',
   ...['password', 'key', 'value', 'keyHash', 'key_hash', 'passwordHash', 'password_hash', 'secret', 'secretHash', 'secret_hash', 'token'].map((k) => `*.${k}`),
 ];
+
+type LevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type LogFn = (...args: unknown[]) => void;
+interface Parent {
+  level: string;
+  isLevelEnabled?(level: string): boolean;
+  child(bindings: Record<string, unknown>, opts?: Record<string, unknown>): Record<string, unknown> & { level: string };
+}
+
+/**
+ * Fastify's per-request logger (`request.log`, bound to the request id), made when a line is first written
+ * at an enabled level rather than for every request: pino's `child()` stringifies the bindings through the
+ * redaction code, about 3 us of a signed-in call that logs nothing at the default `warn` of the bench and
+ * `info`'s two request lines aside (docs/benchmarks.md). What it writes is the real child's line, the
+ * request id included; a write below the level is dropped as pino drops it.
+ */
+export class RequestLogger {
+  private real?: Record<string, unknown> & { level: string };
+
+  constructor(
+    private readonly parent: Parent,
+    private readonly own: Record<string, unknown>,
+    private readonly opts: Record<string, unknown>,
+  ) {}
+
+  private get made() {
+    this.real ??= this.parent.child(this.own, this.opts);
+    return this.real;
+  }
+
+  private write(level: LevelName, args: unknown[]) {
+    if (!this.real && this.parent.isLevelEnabled && !this.parent.isLevelEnabled(level)) return;
+    const child = this.made;
+    (child[level] as LogFn).apply(child, args);
+  }
+
+  get level(): string {
+    return this.real?.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.made.level = level;
+  }
+  isLevelEnabled(level: string): boolean {
+    return this.real ? (this.real as unknown as Parent).isLevelEnabled!(level) : (this.parent.isLevelEnabled?.(level) ?? true);
+  }
+  fatal(...args: unknown[]) {
+    this.write('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.write('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.write('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.write('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.write('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.write('trace', args);
+  }
+  silent() {}
+  child(bindings: Record<string, unknown>, opts?: Record<string, unknown>) {
+    return (this.made as unknown as Parent).child(bindings, opts);
+  }
+  bindings() {
+    return (this.made as unknown as { bindings(): Record<string, unknown> }).bindings();
+  }
+}
+
+/**
+ * Fastify's `childLoggerFactory`: a lazy request logger, unless the route sets a level or serializers of its
+ * own (then pino's child at once, as Fastify makes it).
+ */
+export function lazyChildLogger(logger: Parent, bindings: Record<string, unknown>, opts: Record<string, unknown>) {
+  return Object.keys(opts).length > 0 ? logger.child(bindings, opts) : new RequestLogger(logger, bindings, opts);
+}

@@ -3,7 +3,7 @@ import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { adminUsers, cacheVersions, institutions, sessions } from '../db/schema';
 import { sessionCacheOf } from '../db/session-cache';
-import { paramsAt } from './access-cache';
+import { paramsAt, paramsInMemory } from './access-cache';
 import { hashKey, newKey } from './crypto';
 import { type ParamValues, readParams } from './params';
 
@@ -96,24 +96,35 @@ function buildResolveQuery(db: Db) {
 
 type ResolvedRow = Awaited<ReturnType<ReturnType<typeof buildResolveQuery>['execute']>>[number];
 
-export async function resolveSession(db: Db, key: string) {
-  const keyHash = hashKey(key);
+/** A session as the access check uses it: the row, its account, the cache counters and the parameters. */
+export type ResolvedSession = ResolvedRow & { params: ParamValues };
+
+/**
+ * The access check's row from memory alone, with no await: when the session cache holds it (keyed by the
+ * session key itself: the cache lives in this process only, the database keeps only the key's hash), its
+ * parameters are in memory, and it needs no write (not expired, not idle too long, touched within the
+ * minute). Undefined otherwise: `resolveSession` then reads the database.
+ */
+export function resolveSessionInMemory(db: Db, key: string): ResolvedSession | undefined {
+  const cached = sessionCacheOf<ResolvedRow>(db)?.get(key);
+  if (!cached) return undefined;
+  const params = paramsInMemory(db, cached.paramsVersion);
+  if (!params) return undefined;
+  const now = Date.now();
+  return isLive(cached.session, params.session_idle_minutes, now) && now - cached.session.lastSeenAt.getTime() <= TOUCH_MS ? { ...cached, params } : undefined;
+}
+
+export async function resolveSession(db: Db, key: string): Promise<ResolvedSession | null> {
+  const inMemory = resolveSessionInMemory(db, key);
+  if (inMemory) return inMemory;
   const cache = sessionCacheOf<ResolvedRow>(db);
-  // From memory when the cache holds the row and it needs no write: not expired, not idle too long, and
-  // touched within the minute. Anything else reads the database (db/session-cache.ts).
-  const cached = cache?.get(keyHash);
-  if (cached) {
-    const params = await paramsAt(db, cached.paramsVersion);
-    const now = Date.now();
-    if (isLive(cached.session, params.session_idle_minutes, now) && now - cached.session.lastSeenAt.getTime() <= TOUCH_MS) return { ...cached, params };
-  }
   let query = resolveQueries.get(db);
   if (!query) {
     query = buildResolveQuery(db);
     resolveQueries.set(db, query);
   }
   const stamp = cache?.stamp();
-  const [row] = await query.execute({ keyHash });
+  const [row] = await query.execute({ keyHash: hashKey(key) });
   if (!row) return null;
   const params = await paramsAt(db, row.paramsVersion);
   const { session } = row;
@@ -129,7 +140,7 @@ export async function resolveSession(db: Db, key: string) {
     fresh = { ...row, session: { ...session, lastSeenAt: touched } };
   }
   // Kept only if nothing was flushed since the read began (a racing change is never cached).
-  if (cache && stamp !== undefined) cache.set(keyHash, fresh, stamp);
+  if (cache && stamp !== undefined) cache.set(key, fresh, stamp);
   return { ...fresh, params };
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
-import { startMetricsServer } from './metrics';
+import { Histogram, type Metric, Registry } from 'prom-client';
+import { DURATION_BUCKETS, DurationHistogram, startMetricsServer } from './metrics';
 
 let t: TestApp;
 let metricsUrl: string;
@@ -61,5 +62,37 @@ describe('Prometheus metrics', () => {
     expect(onApi.body).not.toContain('http_request_duration_seconds');
     const underApi = await t.app.inject({ method: 'GET', url: '/adminapi/metrics' });
     expect(underApi.body).not.toContain('http_request_duration_seconds');
+  });
+});
+
+describe('the duration histogram', () => {
+  it("exposes exactly the lines prom-client's own Histogram does for the same observations", async () => {
+    const theirs = new Registry();
+    const ours = new Registry();
+    const help = 'Time to answer a request';
+    const reference = new Histogram({ name: 'http_request_duration_seconds', help, labelNames: ['endpoint', 'code'] as const, buckets: [...DURATION_BUCKETS], registers: [theirs] });
+    const histogram = new DurationHistogram('http_request_duration_seconds', help, DURATION_BUCKETS);
+    ours.registerMetric(histogram as unknown as Metric);
+    // On bounds, between them, above the last one, for a few series.
+    const seen: [string, number, number][] = [
+      ['packages.list', 200, 0.004],
+      ['packages.list', 200, 0.005],
+      ['packages.list', 200, 0.0051],
+      ['packages.list', 999, 0.3],
+      ['static', 304, 12],
+      ['auth.login', 400, 1],
+      ['packages.list', 200, 2.5],
+    ];
+    for (const [endpoint, code, seconds] of seen) {
+      reference.observe({ endpoint, code: String(code) }, seconds);
+      histogram.observe(endpoint, code, seconds);
+    }
+    const text = await ours.metrics();
+    expect(text).toBe(await theirs.metrics());
+    expect(text).toContain('http_request_duration_seconds_bucket{le="0.005",endpoint="packages.list",code="200"} 2');
+    expect(text).toContain('http_request_duration_seconds_bucket{le="10",endpoint="static",code="304"} 0');
+    expect(text).toContain('http_request_duration_seconds_count{endpoint="packages.list",code="200"} 4');
+    histogram.reset();
+    expect(await ours.metrics()).not.toContain('packages.list');
   });
 });

@@ -87,8 +87,8 @@ export default fp(async function accessPlugin(app: FastifyInstance) {
     done();
   });
 
-  // A callback hook: a warm session is checked from memory with no promise at all (about 5 us less per
-  // signed-in call than an async hook awaiting the same; docs/benchmarks.md); anything else reads the database.
+  // A callback hook: a warm session is checked from memory with no promise and no hash of its key (part of
+  // the signed-in no-op's gain in docs/benchmarks.md); anything else reads the database.
   app.addHook('preHandler', (request, _reply, done) => {
     const access = request.routeOptions.config?.endpoint?.access;
     if (!access || 'public' in access) return done();

@@ -30,6 +30,8 @@ declare module 'fastify' {
 
 const OUTCOME = Symbol('outcome');
 
+type WithOutcome = { [OUTCOME]?: number };
+
 export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
 
 interface Series {
@@ -59,6 +61,7 @@ export class DurationHistogram {
   ) {}
 
   observe(endpoint: string, code: number | string, seconds: number): void {
+    if (!Number.isFinite(seconds)) return;
     const id = `${endpoint}\u0000${code}`;
     let series = this.series.get(id);
     if (!series) {
@@ -93,7 +96,6 @@ export class DurationHistogram {
     return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator };
   }
 }
-type WithOutcome = { [OUTCOME]?: number };
 
 /** Metrics servers started for an app: closed with it. */
 const servers = new WeakMap<FastifyInstance, http.Server[]>();

@@ -98,10 +98,11 @@ interface Parent {
 
 /**
  * Fastify's per-request logger (`request.log`, bound to the request id), made when a line is first written
- * at an enabled level rather than for every request: pino's `child()` stringifies the bindings through the
- * redaction code, about 3 us of a signed-in call that logs nothing at the default `warn` of the bench and
- * `info`'s two request lines aside (docs/benchmarks.md). What it writes is the real child's line, the
- * request id included; a write below the level is dropped as pino drops it.
+ * at an enabled level rather than for every request. pino's `child()` stringifies the bindings through the
+ * redaction code: about 3 us per request, paid even by a request that writes nothing (most of them at
+ * `warn`; at `info` every request writes its two lines and makes the child anyway; docs/benchmarks.md).
+ * What it writes is the real child's line, the request id included; a write below the level is dropped as
+ * pino drops it.
  */
 export class RequestLogger {
   private real?: Record<string, unknown> & { level: string };
@@ -164,5 +165,5 @@ export class RequestLogger {
  * own (then pino's child at once, as Fastify makes it).
  */
 export function lazyChildLogger(logger: Parent, bindings: Record<string, unknown>, opts: Record<string, unknown>) {
-  return Object.keys(opts).length > 0 ? logger.child(bindings, opts) : new RequestLogger(logger, bindings, opts);
+  return opts.level !== undefined || opts.serializers !== undefined ? logger.child(bindings, opts) : new RequestLogger(logger, bindings, opts);
 }

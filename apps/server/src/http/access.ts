@@ -96,9 +96,10 @@ export default fp(async function accessPlugin(app: FastifyInstance) {
     try {
       const key = readKey(request);
       if (!key) throw expired();
-      const auth = authInMemory(app.db, key, access);
+      const cached = resolveSessionInMemory(app.db, key);
+      const auth = cached && authInMemory(app.db, cached, access);
       if (auth) authorize(request, access, auth);
-      else pending = checkFromDatabase(app.db, request, access, key);
+      else pending = checkFromDatabase(app.db, request, access, key, cached);
     } catch (err) {
       return done(err as Error);
     }
@@ -154,14 +155,12 @@ const isOverdue = (inst: { termExpiresAt: Date | null }) => !!inst.termExpiresAt
 const allowsRestricted = (access: Guarded) => 'session' in access && !!access.restricted;
 
 /**
- * The caller from memory alone (lib/sessions.ts `resolveSessionInMemory`, the grants in memory), when
+ * The caller from its row in memory (lib/sessions.ts `resolveSessionInMemory`) and the grants in memory, when
  * nothing about it asks for a write or an answer of its own: an active account, and for an institution
  * a key that is neither restricted nor past its term (or a call a restricted key may make). Undefined
  * otherwise: `checkFromDatabase` decides, as for a cold session.
  */
-function authInMemory(db: Db, key: string, access: Guarded): Auth | undefined {
-  const resolved = resolveSessionInMemory(db, key);
-  if (!resolved) return undefined;
+function authInMemory(db: Db, resolved: ResolvedSession, access: Guarded): Auth | undefined {
   const { session, params } = resolved;
   if (session.subjectKind === 'admin') {
     const grants = grantsInMemory(db, resolved.grantsVersion);
@@ -173,10 +172,11 @@ function authInMemory(db: Db, key: string, access: Guarded): Auth | undefined {
   return institutionAuth(session, inst, params);
 }
 
-async function checkFromDatabase(db: Db, request: FastifyRequest, access: Guarded, key: string): Promise<void> {
-  // One query: the session, its account and the cache counters (lib/sessions.ts); role grants and
-  // parameters come from memory unless a counter moved (lib/access-cache.ts).
-  const resolved = await resolveSession(db, key);
+async function checkFromDatabase(db: Db, request: FastifyRequest, access: Guarded, key: string, cached: ResolvedSession | undefined): Promise<void> {
+  // The row from memory when there was one (its account or key asks for more than memory answers), else one
+  // query: the session, its account and the cache counters (lib/sessions.ts); role grants and parameters
+  // come from memory unless a counter moved (lib/access-cache.ts).
+  const resolved = cached ?? (await resolveSession(db, key));
   if (!resolved) throw expired();
   const { session, params } = resolved;
 

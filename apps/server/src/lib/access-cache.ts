@@ -83,8 +83,9 @@ export function paramsInMemory(db: Db, version: number | null): ParamValues | un
 /** The role grants as of `version` (the counter just read): from memory, or reloaded when it moved. */
 export async function grantsAt(db: Db, version: number | null): Promise<Grants> {
   if (version == null) return loadGrants(db, 0);
+  const inMemory = grantsInMemory(db, version);
+  if (inMemory) return inMemory;
   const c = cacheOf(db);
-  if (c.grants && c.grants.version >= version) return c.grants;
   const loaded = await loadGrants(db, version);
   if (!c.grants || c.grants.version < loaded.version) c.grants = loaded;
   return loaded;
@@ -93,8 +94,9 @@ export async function grantsAt(db: Db, version: number | null): Promise<Grants> 
 /** The system parameters as of `version` (the counter just read): from memory, or reloaded when it moved. */
 export async function paramsAt(db: Db, version: number | null): Promise<ParamValues> {
   if (version == null) return readParams(db);
+  const inMemory = paramsInMemory(db, version);
+  if (inMemory) return inMemory;
   const c = cacheOf(db);
-  if (c.params && c.params.version >= version) return c.params.values;
   const values = await readParams(db);
   if (!c.params || c.params.version < version) c.params = { version, values };
   return values;

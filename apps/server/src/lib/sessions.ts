@@ -103,7 +103,7 @@ export type ResolvedSession = ResolvedRow & { params: ParamValues };
  * The access check's row from memory alone, with no await: when the session cache holds it (keyed by the
  * session key itself: the cache lives in this process only, the database keeps only the key's hash), its
  * parameters are in memory, and it needs no write (not expired, not idle too long, touched within the
- * minute). Undefined otherwise: `resolveSession` then reads the database.
+ * minute). Undefined otherwise: the caller then reads the database (`resolveSession`).
  */
 export function resolveSessionInMemory(db: Db, key: string): ResolvedSession | undefined {
   const cached = sessionCacheOf<ResolvedRow>(db)?.get(key);
@@ -114,9 +114,11 @@ export function resolveSessionInMemory(db: Db, key: string): ResolvedSession | u
   return isLive(cached.session, params.session_idle_minutes, now) && now - cached.session.lastSeenAt.getTime() <= TOUCH_MS ? { ...cached, params } : undefined;
 }
 
+/**
+ * The access check's row read from the database (the caller has looked in memory first, with
+ * `resolveSessionInMemory`), kept in the session cache for the next calls when nothing was flushed meanwhile.
+ */
 export async function resolveSession(db: Db, key: string): Promise<ResolvedSession | null> {
-  const inMemory = resolveSessionInMemory(db, key);
-  if (inMemory) return inMemory;
   const cache = sessionCacheOf<ResolvedRow>(db);
   let query = resolveQueries.get(db);
   if (!query) {

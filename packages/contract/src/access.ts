@@ -68,7 +68,7 @@ export function accessibleRoutes(viewer: Viewer, opts: { isBuilt?: (name: string
       if (route.children) {
         if (!gradeAllows(route, viewer, false) || !rolesAllow(route, viewer)) return [];
         const children = walk(route.children);
-        return children.length ? [{ ...route, children }] : [];
+        return children.length ? [Object.assign({}, route, { children })] : [];
       }
       if (opts.isBuilt && !opts.isBuilt(route.name)) return [];
       return canOpenRoute(route, viewer, { byAddress: true }) ? [route] : [];
@@ -102,7 +102,7 @@ export function buildMenu(viewer: Viewer, opts: { isBuilt?: (name: string) => bo
       if (visible.length > 1) return [{ name: route.name, path: route.path, title: route.title, icon: route.icon, children: visible }];
       if (visible.length === 1 && !visible[0]!.children) {
         const only = visible[0]!;
-        return [{ ...only, icon: only.icon ?? route.icon }];
+        return [Object.assign({}, only, { icon: only.icon ?? route.icon })];
       }
       // Only children the menu may lead to: an empty grade list keeps a page out of every menu.
       const first = route.children.find((c) => !c.children && !c.path.includes(':') && !(c.grades !== null && c.grades.length === 0) && !opts.menuHidden?.has(c.name));

@@ -189,7 +189,7 @@ export function findNode<N extends { id: number; children: N[] }>(nodes: N[], id
 export function filterTree<N extends { children: N[] }>(nodes: N[], test: (n: N) => boolean): N[] {
   return nodes.flatMap((n) => {
     const children = filterTree(n.children, test);
-    return test(n) || children.length ? [{ ...n, children }] : [];
+    return test(n) || children.length ? [Object.assign({}, n, { children })] : [];
   });
 }
 

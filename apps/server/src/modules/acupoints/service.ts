@@ -68,7 +68,7 @@ export async function options(db: Tx, _auth: Auth, _input: unknown): Promise<Acu
     .select({ id: acupoints.id, code: acupoints.code, name: acupoints.name, meridian: acupoints.meridian, status: acupoints.status })
     .from(acupoints)
     .orderBy(asc(acupoints.sort), asc(acupoints.id));
-  return rows.map((r) => ({ ...r, status: r.status as 0 | 1 }));
+  return rows.map((r) => ({ id: r.id, code: r.code, name: r.name, meridian: r.meridian, status: r.status as 0 | 1 }));
 }
 
 async function actionsOf(db: Tx, acupointId: number): Promise<TreatmentAction[]> {

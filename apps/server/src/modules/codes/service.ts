@@ -428,7 +428,7 @@ export async function exportBatch(db: Tx, _auth: Auth, body: CodeExportBody, ctx
     .leftJoin(devices, eq(devices.id, activationCodes.usedByDeviceId))
     .where(eq(activationCodes.batchId, batch.id))
     .orderBy(asc(activationCodes.id));
-  const opened = rows.map((r) => ({ ...r, code: keys.open(r.c.sealed) }));
+  const opened = rows.map((r) => Object.assign({}, r, { code: keys.open(r.c.sealed) }));
   if (opened.some((r) => r.code == null)) throw badRequest('codeKeyMismatch');
   const lang = ctx.lang;
   const now = Date.now();

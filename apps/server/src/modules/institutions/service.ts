@@ -112,7 +112,7 @@ export async function options(db: Tx, auth: Auth): Promise<InstitutionOption[]> 
     .from(institutions)
     .where(scopeOf(auth))
     .orderBy(asc(institutions.path));
-  return rows.map((r) => ({ ...r, grade: r.grade as 1 | 2 | 3 }));
+  return rows.map((r) => ({ id: r.id, name: r.name, grade: r.grade as 1 | 2 | 3, parent_id: r.parent_id }));
 }
 
 const SORT_COLUMNS = { name: institutions.name, grade: institutions.grade, status: institutions.status, term_expires_at: institutions.termExpiresAt, created_at: institutions.createdAt } as const;

@@ -143,7 +143,7 @@ export async function roleOptions(db: Tx, _auth?: Auth): Promise<RoleOption[]> {
 export async function roleMenuTree(db: Tx, auth: Auth): Promise<GrantNode[]> {
   const all = await allMenus(db);
   const held = await heldMenuIds(db, adminActor(auth), all);
-  return buildTree(all.map((m): GrantNode => ({ ...toMenuNode(m), grantable: held.has(m.id), children: [] })));
+  return buildTree(all.map((m): GrantNode => Object.assign(toMenuNode(m), { grantable: held.has(m.id), children: [] })));
 }
 
 async function assertNameFree(db: Tx, name: string, selfId?: number) {

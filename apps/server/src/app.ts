@@ -40,6 +40,7 @@ export async function buildApp(config: Config, db: Db, opts: { logStream?: NodeJ
             ...(opts.logStream ? { stream: opts.logStream } : {}),
             // No secret in any log line (lib/log.ts): keys in URLs in any spelling, secret-named
             // fields, database errors without their values.
+            // biome-ignore lint/plugin/no-property-after-spread: the server's options, built once
             redact: REDACT_PATHS,
             serializers: {
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),

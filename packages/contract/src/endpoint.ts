@@ -107,6 +107,7 @@ type Named<M> = { [K in keyof M]: M[K] extends EndpointSpec<infer I, infer O, in
 /** Names a module's endpoints `<module>.<fn>`. */
 export function defineEndpoints<const M extends Record<string, EndpointSpec<z.ZodType, unknown, Access>>>(module: string, specs: M): Named<M> {
   const out: Record<string, Endpoint> = {};
+  // biome-ignore lint/plugin/no-property-after-spread: the endpoint table, built once
   for (const [fn, spec] of Object.entries(specs)) out[fn] = { ...spec, name: `${module}.${fn}`, module, fn } as Endpoint;
   return out as Named<M>;
 }

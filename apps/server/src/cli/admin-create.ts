@@ -28,6 +28,7 @@ if (!password) {
 }
 
 const config = loadConfig();
+// biome-ignore lint/plugin/no-property-after-spread: once per run of the command
 const database = await openDatabase({ ...config, sessionCache: false });
 try {
   await database.migrate();

@@ -4,6 +4,7 @@ import { openDatabase } from '../db/client';
 import { seedDemoIfEmpty, syncMenus } from '../seed';
 
 const config = loadConfig();
+// biome-ignore lint/plugin/no-property-after-spread: once per run of the command
 const database = await openDatabase({ ...config, sessionCache: false });
 await database.migrate();
 await syncMenus(database.db);

@@ -95,6 +95,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const database = await openPostgres(cluster.url, { sessionCache });
   return {
     ...database,
+    // biome-ignore lint/plugin/no-property-after-spread: once at start-up
     kind: 'embedded',
     close: async () => {
       await database.close();

@@ -185,6 +185,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedClus
         '--no-instructions',
         ...(opts.durable === false ? ['--no-sync'] : []),
       ],
+      // biome-ignore lint/plugin/no-property-after-spread: once at start-up
       { ...owner, env: { ...process.env, LC_ALL: 'C' } },
     ).catch((err: { stderr?: string; message: string }) => {
       throw new Error(`initdb failed for the embedded database in ${dir}: ${err.stderr || err.message}`);
@@ -210,9 +211,10 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedClus
       : []),
   ];
   const child = spawn(bin.postgres, ['-D', dir, '-p', String(SOCKET_PORT), ...settings.flatMap(([k, v]) => ['-c', `${k}=${v}`])], {
-    ...owner,
     stdio: ['ignore', 'ignore', 'pipe'],
+    // biome-ignore lint/plugin/no-property-after-spread: once at start-up
     env: { ...process.env, LC_ALL: 'C' },
+    ...owner,
   });
   let tail = '';
   child.stderr?.setEncoding('utf8');

@@ -100,6 +100,7 @@ export const DOCUMENT_HEADERS = helmetHeaders({
  */
 export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   ...Object.fromEntries(['content-security-policy', 'cross-origin-resource-policy', 'x-content-type-options', 'x-frame-options'].map((name) => [name, DOCUMENT_HEADERS[name]!])),
+  // biome-ignore lint/plugin/no-property-after-spread: a constant, built once
   'cache-control': 'no-store',
 });
 

@@ -154,7 +154,7 @@ export async function resolveSession(db: Db, key: string): Promise<ResolvedSessi
   if (now - session.lastSeenAt.getTime() > TOUCH_MS) {
     const touched = new Date(now);
     await db.update(sessions).set({ lastSeenAt: touched }).where(eq(sessions.id, session.id));
-    fresh = { ...row, session: { ...session, lastSeenAt: touched } };
+    fresh = Object.assign({}, row, { session: Object.assign({}, session, { lastSeenAt: touched }) });
   }
   // Kept only if nothing was flushed since the read began (a racing change is never cached).
   if (cache && stamp !== undefined) cache.set(key, fresh, stamp);

@@ -37,6 +37,7 @@ export type PageQuery = z.infer<typeof pageQuery>;
 
 /** Builds a list query schema: paging plus the module's filters, with sort limited to its columns. */
 export function listQuery<S extends z.ZodRawShape, K extends string>(filters: S, sortable: readonly [K, ...K[]]) {
+  // biome-ignore lint/plugin/no-property-after-spread: schemas are built once, at start-up
   return pageFields.extend({ ...filters, sort: z.enum(sortable).optional() }).refine(withinWindow, beyondWindow);
 }
 
@@ -64,5 +65,6 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
  */
 export function exportQuery<S extends z.ZodRawShape & { page: z.ZodType; limit: z.ZodType }>(list: z.ZodObject<S>) {
   const { page: _page, limit: _limit, ...filters } = list.shape;
+  // biome-ignore lint/plugin/no-property-after-spread: schemas are built once, at start-up
   return z.object({ ...(filters as Omit<S, 'page' | 'limit'>), format: z.enum(EXPORT_FORMATS) });
 }

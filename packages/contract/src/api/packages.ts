@@ -72,9 +72,10 @@ function checkPackage(v: PackageFields, ctx: z.RefinementCtx) {
   }
 }
 /** uses/days of the other kind come out as null. */
-const normalize = <T extends PackageFields>(v: T) => ({ ...v, uses: v.kind === 'count' ? v.uses! : null, days: v.kind === 'time' ? v.days! : null });
+const normalize = <T extends PackageFields>(v: T) => Object.assign({}, v, { uses: v.kind === 'count' ? v.uses! : null, days: v.kind === 'time' ? v.days! : null });
 
 export const packageAddBody = z
+  // biome-ignore lint/plugin/no-property-after-spread: a schema, built once
   .object({ ...packageFields, status: z.enum(PACKAGE_STATUSES).optional().default('off_sale') })
   .superRefine(checkPackage)
   .transform(normalize);

@@ -42,6 +42,7 @@ const ranged = <S extends z.ZodType<RangeLike>>(schema: S) =>
 export const statsQuery = ranged(z.object(rangeShape));
 export type StatsQuery = z.infer<typeof statsQuery>;
 /** Grade 0: any institution (none: the platform's own figures); grades 1-2: their own or one of their subtree. */
+// biome-ignore lint/plugin/no-property-after-spread: a schema, built once
 export const financeStatsQuery = ranged(z.object({ ...rangeShape, institution_id: optionalId }));
 export type FinanceStatsQuery = z.infer<typeof financeStatsQuery>;
 
@@ -115,6 +116,7 @@ export const STATS_TIME_SERIES: readonly string[] = [
 export const statsExportQuery = ranged(
   z.object({
     ...rangeShape,
+    // biome-ignore lint/plugin/no-property-after-spread: a schema, built once
     page: z.enum(STATS_PAGE_NAMES),
     table: z.string().max(40),
     institution_id: optionalId,

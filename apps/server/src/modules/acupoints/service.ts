@@ -100,19 +100,18 @@ export async function detail(db: Tx, _auth: Auth, { id }: IdInput): Promise<Acup
   const [r] = await db.select({ a: acupoints, actionCount }).from(acupoints).where(eq(acupoints.id, id));
   if (!r) throw notFound();
   const [actions, holders] = await Promise.all([actionsOf(db, id), holdersOf(db, id)]);
-  return {
-    ...toRow(r.a, r.actionCount),
+  return Object.assign(toRow(r.a, r.actionCount), {
     actions,
     schematics: holders.onSchematics.map((s) => ({ id: s.id, title: s.title })),
     diseases: holders.inDiseases,
-  };
+  });
 }
 
 /** The audit trail's view of an acupoint: the row with its treatment actions (deletes are hard: gone = null). */
 export async function snapshot(db: Tx, id: number | null): Promise<(AcupointRow & { actions: TreatmentAction[] }) | null> {
   if (id == null) return null;
   const [r] = await db.select({ a: acupoints, actionCount }).from(acupoints).where(eq(acupoints.id, id));
-  return r ? { ...toRow(r.a, r.actionCount), actions: await actionsOf(db, id) } : null;
+  return r ? Object.assign(toRow(r.a, r.actionCount), { actions: await actionsOf(db, id) }) : null;
 }
 
 async function assertCodeFree(db: Tx, code: string, selfId: number | null) {

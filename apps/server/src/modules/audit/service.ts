@@ -93,12 +93,12 @@ export async function list(db: Tx, _auth: Auth, q: AuditListQuery): Promise<List
 
 export async function detail(db: Tx, _auth: Auth, { id }: IdInput): Promise<AuditDetail> {
   const [r] = await db
-    .select({ ...columns, input: auditLog.input })
+    .select(Object.assign({}, columns, { input: auditLog.input }))
     .from(auditLog)
     .leftJoin(roles, eq(roles.id, auditLog.viewRoleId))
     .where(eq(auditLog.id, id));
   if (!r) throw notFound();
-  return { ...toRow(r as Selected), before: r.before ?? null, after: r.after ?? null, input: r.input ?? null };
+  return Object.assign(toRow(r as Selected), { before: r.before ?? null, after: r.after ?? null, input: r.input ?? null });
 }
 
 /** The record types present in the trail, for the filter. */

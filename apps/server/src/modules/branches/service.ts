@@ -78,7 +78,7 @@ export async function apply(db: Tx, auth: Auth, body: BranchApplyBody): Promise<
   try {
     const [row] = await db
       .insert(branchApplications)
-      .values({ applicantId: auth.institution!.id, name: body.name, contactName: body.contact_name, phone: body.phone, ...region, address: body.address, username: body.username })
+      .values(Object.assign({ applicantId: auth.institution!.id, name: body.name, contactName: body.contact_name, phone: body.phone }, region, { address: body.address, username: body.username }))
       .returning({ id: branchApplications.id });
     return { id: row!.id };
   } catch (err) {
@@ -93,7 +93,7 @@ async function decide(db: Tx, auth: Auth, id: number, set: Partial<typeof branch
   if (auth.kind !== 'admin') throw forbidden();
   const [row] = await db
     .update(branchApplications)
-    .set({ ...set, reviewedBy: auth.admin!.id, reviewedAt: new Date() })
+    .set(Object.assign({}, set, { reviewedBy: auth.admin!.id, reviewedAt: new Date() }))
     .where(and(eq(branchApplications.id, id), eq(branchApplications.state, 'pending')))
     .returning();
   if (row) return row;

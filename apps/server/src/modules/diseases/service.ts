@@ -182,11 +182,10 @@ export async function detail(db: Tx, _auth: Auth, { id }: IdInput): Promise<Dise
       .where(eq(diseaseAcupoints.diseaseId, id))
       .orderBy(asc(diseaseAcupoints.sort)),
   ]);
-  return {
-    ...row!,
+  return Object.assign({}, row!, {
     systems: sys.map(({ id: sid, name, parent_id }) => ({ id: sid, name, parent_id })),
     acupoints: acu.map(({ id: aid, code, name }) => ({ id: aid, code, name })),
-  };
+  });
 }
 
 async function checkRefs(db: Tx, body: DiseaseBody) {

@@ -109,7 +109,7 @@ export async function detail(db: Tx, _auth: Auth, { id }: IdInput): Promise<Doct
 export async function snapshot(db: Tx, id: number | null): Promise<(DoctorDetail & { deleted_at: string | null }) | null> {
   if (id == null) return null;
   const [r] = await selectRows(db).where(eq(doctors.id, id));
-  return r ? { ...toRow(r.d, r.institutionName, true), deleted_at: r.d.deletedAt ? iso(r.d.deletedAt) : null } : null;
+  return r ? Object.assign(toRow(r.d, r.institutionName, true), { deleted_at: r.d.deletedAt ? iso(r.d.deletedAt) : null }) : null;
 }
 
 const values = (b: DoctorAddBody) => ({ name: b.name, gender: b.gender, phone: b.phone, title: b.title, institutionId: b.institution_id, status: b.status });
@@ -129,7 +129,7 @@ export async function edit(db: Tx, _auth: Auth, body: DoctorEditBody): Promise<n
   await assertExists(db, institutions, body.institution_id, 'institution_id', 'institutionMissing');
   await db
     .update(doctors)
-    .set({ ...values(body), updatedAt: new Date() })
+    .set(Object.assign(values(body), { updatedAt: new Date() }))
     .where(and(eq(doctors.id, body.id), live));
   return null;
 }

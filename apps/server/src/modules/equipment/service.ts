@@ -90,10 +90,10 @@ type Clock = { now: Date | Placeholder; soon: Date | Placeholder };
  * A device as the list shows it, with its institution's name: timestamps as ISO text and the "expiring"
  * flag worked out by PostgreSQL, so a row passes through Node as it is read.
  */
-const rowColumns = (clock: Clock) => ({
-  ...snapshotColumns,
-  expiring: sql<boolean>`coalesce(${devices.expiresAt} >= ${clock.now} and ${devices.expiresAt} <= ${clock.soon}, false)`,
-});
+const rowColumns = (clock: Clock) =>
+  Object.assign({}, snapshotColumns, {
+    expiring: sql<boolean>`coalesce(${devices.expiresAt} >= ${clock.now} and ${devices.expiresAt} <= ${clock.soon}, false)`,
+  });
 const selectDevices = (db: Tx, clock: Clock) => db.select(rowColumns(clock)).from(devices).leftJoin(institutions, eq(institutions.id, devices.institutionId));
 type SelectedRow = Awaited<ReturnType<typeof selectDevices>>[number];
 
@@ -164,7 +164,7 @@ export async function list(db: Tx, auth: Auth, q: EquipmentListQuery): Promise<L
       (db) =>
         page(
           db
-            .select({ ...rowColumns(clock), total: cappedCountColumn(fromWhere) })
+            .select(Object.assign(rowColumns(clock), { total: cappedCountColumn(fromWhere) }))
             .from(devices)
             .leftJoin(institutions, eq(institutions.id, devices.institutionId))
             .$dynamic(),
@@ -173,7 +173,7 @@ export async function list(db: Tx, auth: Auth, q: EquipmentListQuery): Promise<L
     )
     .execute(run);
   const count = await countOfPage(db, rows, q, async () => sql`from ${devices} where ${(await listConditions(db, auth, q, inline)).where ?? sql`true`}`);
-  if (counts && stamp !== undefined) counts.set(countKey, q.expiring ? { ...count, until: await expiringHorizon(db, window) } : count, stamp);
+  if (counts && stamp !== undefined) counts.set(countKey, q.expiring ? Object.assign({}, count, { until: await expiringHorizon(db, window) }) : count, stamp);
   return { list: rows.map(withoutTotal), ...count };
 }
 

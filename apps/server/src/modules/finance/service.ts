@@ -361,7 +361,7 @@ export async function payments(db: Tx, auth: Auth, q: PaymentListQuery): Promise
     cappedCount(db, sql`from ${devicePayments} where ${where ?? sql`true`}`),
     paymentTotals(db, where, auth),
   ]);
-  return { list, ...count, totals };
+  return Object.assign({ list }, count, { totals });
 }
 
 const t = (zh: string, en: string, es: string, ja: string): L10n => ({ zh, en, es, ja });

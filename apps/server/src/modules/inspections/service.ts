@@ -99,7 +99,7 @@ const rowColumns = {
  */
 const selectRows = (db: Tx, total: SQL<number> = sql<number>`0`) =>
   db
-    .select({ ...rowColumns, total })
+    .select(Object.assign({}, rowColumns, { total }))
     .from(inspections)
     .innerJoin(endUsers, eq(endUsers.id, inspections.endUserId))
     .innerJoin(devices, eq(devices.id, inspections.deviceId))
@@ -324,13 +324,14 @@ export async function result(db: Tx, auth: Auth, q: IdInput): Promise<Inspection
   const treatment = new Map(flags.map((f) => [f.id, f.isTreatmentPoint]));
   return {
     inspection,
-    plan: advised.map((p) => ({
-      ...p,
-      is_treatment_point: treatment.get(p.id) ?? false,
-      actions: actions
-        .filter((x) => x.acupointId === p.id)
-        .map((x) => ({ waveform: x.waveform, frequency_hz: x.frequencyHz, intensity_min: x.intensityMin, intensity_max: x.intensityMax, minutes: x.minutes })),
-    })),
+    plan: advised.map((p) =>
+      Object.assign({}, p, {
+        is_treatment_point: treatment.get(p.id) ?? false,
+        actions: actions
+          .filter((x) => x.acupointId === p.id)
+          .map((x) => ({ waveform: x.waveform, frequency_hz: x.frequencyHz, intensity_min: x.intensityMin, intensity_max: x.intensityMax, minutes: x.minutes })),
+      }),
+    ),
     sessions,
   };
 }

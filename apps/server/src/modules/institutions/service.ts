@@ -222,10 +222,9 @@ export async function detail(db: Tx, auth: Auth, { id }: IdInput): Promise<Insti
       .from(payouts)
       .where(and(eq(payouts.status, 'pending'), sql`${payouts.institutionId} ${inTree}`)),
   ]);
-  return {
-    ...toRow(row!, await termClock(db, auth)),
+  return Object.assign(toRow(row!, await termClock(db, auth)), {
     counts: { children: children!.n, descendants: descendants!.n, devices: owned!.n, open_payouts: open!.n },
-  };
+  });
 }
 
 /** Readable and unambiguous (no 0/O, 1/l/I): 56 symbols, about 5.8 bits each. */
@@ -298,10 +297,10 @@ export async function createInstitution(db: Tx, input: NewInstitution): Promise<
         passwordHash,
         contactName: input.contactName,
         phone: input.phone,
-        ...input.region,
         address: input.address,
         status: statusValue(input.status),
         termExpiresAt: input.termExpiresAt,
+        ...input.region,
       })
       .returning({ id: institutions.id });
     await db
@@ -362,8 +361,8 @@ export async function edit(db: Tx, auth: Auth, body: InstitutionEditBody): Promi
       name: body.name,
       contactName: body.contact_name,
       phone: body.phone,
-      ...regionColumns(body.region),
       address: body.address,
+      ...regionColumns(body.region),
       ...(body.term_expires_at !== undefined ? { termExpiresAt: termOf(body.term_expires_at) } : {}),
     })
     .where(eq(institutions.id, body.id));

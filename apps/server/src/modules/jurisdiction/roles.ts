@@ -113,7 +113,7 @@ export async function roleDetail(db: Tx, _auth: Auth | null, { id }: IdInput): P
   const ids = role.isSuper
     ? (await db.select({ id: menus.id }).from(menus)).map((m) => m.id)
     : (await db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, id))).map((m) => m.id);
-  return { ...toRow(role, users!.n), menu_ids: ids.sort((a, b) => a - b) };
+  return Object.assign(toRow(role, users!.n), { menu_ids: ids.sort((a, b) => a - b) });
 }
 
 /** The audit trail's view of a role: as stored, with its stored grants; null once deleted. */

@@ -64,5 +64,6 @@ export async function seed(tx: Tx) {
       description: 'Free trial, kept off sale outside promotions.',
     },
   ];
+  // biome-ignore lint/plugin/no-property-after-spread: demo data, seeded once
   await tx.insert(packages).values(rows.map((r, i) => ({ ...r, createdAt: new Date(now - (120 - i * 10) * 86_400_000) })));
 }

@@ -61,7 +61,7 @@ export async function detail(db: Tx, _auth: Auth, { id }: IdInput): Promise<Pack
 export async function snapshot(db: Tx, id: number | null): Promise<(PackageRow & { deleted_at: string | null }) | null> {
   if (id == null) return null;
   const [p] = await db.select().from(packages).where(eq(packages.id, id));
-  return p ? { ...toRow(p), deleted_at: p.deletedAt ? iso(p.deletedAt) : null } : null;
+  return p ? Object.assign(toRow(p), { deleted_at: p.deletedAt ? iso(p.deletedAt) : null }) : null;
 }
 
 /** Names are unique among live packages, case-insensitively. */
@@ -102,7 +102,7 @@ export async function add(db: Tx, _auth: Auth, body: PackageAddBody): Promise<{ 
   const [row] = await nameGuard(body.name, () =>
     db
       .insert(packages)
-      .values({ ...values(body), status: body.status })
+      .values(Object.assign(values(body), { status: body.status }))
       .returning({ id: packages.id }),
   );
   return { id: row!.id };
@@ -114,7 +114,7 @@ export async function edit(db: Tx, auth: Auth, body: PackageEditBody): Promise<n
   await nameGuard(body.name, () =>
     db
       .update(packages)
-      .set({ ...values(body), updatedAt: new Date() })
+      .set(Object.assign(values(body), { updatedAt: new Date() }))
       .where(and(eq(packages.id, body.id), live)),
   );
   return null;

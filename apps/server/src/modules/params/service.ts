@@ -10,7 +10,7 @@ import { readParams, type ParamKey, type ParamValues } from '../../lib/params';
 /** GET /params/list: every parameter with its metadata and current value. */
 export async function list(db: Tx, _auth: Auth): Promise<ParamItem[]> {
   const values = await readParams(db);
-  return PARAM_KEYS.map((key) => ({ key, ...PARAM_META[key], value: values[key] }));
+  return PARAM_KEYS.map((key) => Object.assign({ key }, PARAM_META[key], { value: values[key] }));
 }
 
 /** GET /params/public: what the login page shows before anyone signs in. */

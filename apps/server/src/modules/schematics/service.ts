@@ -50,7 +50,7 @@ export async function snapshot(db: Tx, id: number | null): Promise<(SchematicRow
     .from(schematicMarkers)
     .where(eq(schematicMarkers.schematicId, id))
     .orderBy(asc(schematicMarkers.sort), asc(schematicMarkers.id));
-  return { ...toRow(r.s, r.n), markers };
+  return Object.assign(toRow(r.s, r.n), { markers });
 }
 
 export async function detail(db: Tx, _auth: Auth, { id }: IdInput): Promise<SchematicDetail> {
@@ -62,7 +62,7 @@ export async function detail(db: Tx, _auth: Auth, { id }: IdInput): Promise<Sche
     .innerJoin(acupoints, eq(acupoints.id, schematicMarkers.acupointId))
     .where(eq(schematicMarkers.schematicId, id))
     .orderBy(asc(schematicMarkers.sort), asc(schematicMarkers.id));
-  return { ...toRow(r.s, r.n), markers };
+  return Object.assign(toRow(r.s, r.n), { markers });
 }
 
 const values = (b: SchematicBody) => ({ title: b.title, kind: b.kind, image: b.image, width: b.width, height: b.height, sort: b.sort });

@@ -30,6 +30,7 @@ export interface Sniffed {
 const IMAGE_EXTS: Record<string, UploadType> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 const FILE_EXTS: Record<string, UploadType> = {
   ...IMAGE_EXTS,
+  // biome-ignore lint/plugin/no-property-after-spread: a constant, built once
   pdf: 'application/pdf',
   zip: 'application/zip',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

@@ -155,7 +155,7 @@ export async function detail(db: Tx, _auth: Auth, { id }: IdInput): Promise<User
 export async function snapshot(db: Tx, id: number | null): Promise<(UserDetail & { deleted_at: string | null }) | null> {
   if (id == null) return null;
   const [r] = await selectRows(db).where(eq(endUsers.id, id));
-  return r ? { ...toRow(r.u, r.institutionName, true), deleted_at: r.u.deletedAt ? iso(r.u.deletedAt) : null } : null;
+  return r ? Object.assign(toRow(r.u, r.institutionName, true), { deleted_at: r.u.deletedAt ? iso(r.u.deletedAt) : null }) : null;
 }
 
 /** An ID number belongs to one live user. */
@@ -193,7 +193,7 @@ export async function add(db: Tx, _auth: Auth, body: UserAddBody): Promise<{ id:
   const [row] = await idNumberGuard(() =>
     db
       .insert(endUsers)
-      .values({ ...values(body), phone: body.phone ?? null, idNumber: body.id_number ?? null })
+      .values(Object.assign(values(body), { phone: body.phone ?? null, idNumber: body.id_number ?? null }))
       .returning({ id: endUsers.id }),
   );
   return { id: row!.id };

@@ -273,7 +273,16 @@ export async function pickDropdownItem(page: Page, testId: string) {
 export async function settle(page: Page) {
   await poll(() => page.locator('.ant-spin-spinning:visible, .ant-skeleton-active:visible').count()).toBe(0);
   await poll(() => page.locator('.ant-message-notice').count()).toBe(0);
-  await page.waitForTimeout(400);
+  await animationsDone(page);
+}
+
+/**
+ * Resolves when no finite CSS animation or transition is running on the page (a drawer or modal moving in,
+ * a fade, a colour transition): a wait on the condition, not on a guess of its length. Endless ones
+ * (spinners, a status dot's pulse) never finish and are left out.
+ */
+export async function animationsDone(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY));
 }
 
 export interface E2eSuite {

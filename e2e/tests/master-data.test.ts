@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { e2eSuite, screenshot, signIn as signInAt } from '../harness';
+import { animationsDone, e2eSuite, screenshot, signIn as signInAt } from '../harness';
 import { makePng } from '../png';
 
 const suite = e2eSuite('master-data');
@@ -28,16 +28,10 @@ const dialog = (formTestId: string) =>
     .filter({ has: page.getByTestId(formTestId) })
     .last();
 
-/** Waits until a drawer / modal has finished opening (its box stops moving). */
+/** Waits until a drawer / modal has finished opening: shown, and no animation or transition left running. */
 async function settled(locator: ReturnType<Page['locator']>) {
-  let last = '';
-  for (let i = 0; i < 50; i++) {
-    const key = JSON.stringify(await locator.boundingBox());
-    if (key !== 'null' && key === last) break;
-    last = key;
-    await page.waitForTimeout(120);
-  }
-  await page.waitForTimeout(250); // fades and colour transitions
+  await locator.waitFor();
+  await animationsDone(page);
 }
 
 /** Waits for the toasts to go, so a screenshot shows the page itself. */

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, DEMO_PASSWORD, e2eSuite, screenshot, signIn as signInAt } from '../harness';
+import { animationsDone, api, DEMO_PASSWORD, e2eSuite, screenshot, signIn as signInAt } from '../harness';
 
 const suite = e2eSuite('people');
 
@@ -21,8 +21,8 @@ async function open(page: Page, path: string, ready: string) {
   await page.waitForLoadState('networkidle');
 }
 
-/** Drawers and modals animate in: wait before a screenshot. */
-const settle = (page: Page) => page.waitForTimeout(500);
+/** Drawers and modals animate in: wait until they have, before a screenshot. */
+const settle = (page: Page) => animationsDone(page);
 const rows = (page: Page, list: string) => page.locator(`[data-testid="${list}"] .ant-table-tbody tr.ant-table-row`);
 const modal = (page: Page, testId: string) => page.locator(`.ant-modal[data-testid="${testId}"], [data-testid="${testId}"] .ant-modal`).first();
 /** The error texts shown under a form item. */

@@ -21,8 +21,6 @@ async function open(page: Page, path: string, ready: string) {
   await page.waitForLoadState('networkidle');
 }
 
-/** Drawers and modals animate in: wait until they have, before a screenshot. */
-const settle = (page: Page) => animationsDone(page);
 const rows = (page: Page, list: string) => page.locator(`[data-testid="${list}"] .ant-table-tbody tr.ant-table-row`);
 const modal = (page: Page, testId: string) => page.locator(`.ant-modal[data-testid="${testId}"], [data-testid="${testId}"] .ant-modal`).first();
 /** The error texts shown under a form item. */
@@ -57,14 +55,14 @@ describe('packages', () => {
     await okButton.click();
     const l2Item = form.locator('.ant-form-item').filter({ has: page.getByTestId('package-rate-l2') });
     await expect.poll(() => fieldErrors(l2Item).allInnerTexts()).toEqual([expect.stringMatching(/cannot exceed 100%/)]);
-    await settle(page);
+    await animationsDone(page);
     await screenshot(page, 'people-packages-form-error');
 
     await page.getByTestId('package-rate-l2').fill('10');
     await page.getByTestId('package-name').click();
     await expect.poll(() => fieldErrors(l2Item).count()).toBe(0);
     await expect.poll(() => page.getByTestId('package-rate-total').innerText()).toMatch(/70%.*CN¥90\.93/);
-    await settle(page);
+    await animationsDone(page);
     await screenshot(page, 'people-packages-form');
     await okButton.click();
     await form.waitFor({ state: 'hidden' });
@@ -171,7 +169,7 @@ describe('doctors', () => {
     expect(full).not.toContain('*');
     expect(full.startsWith(masked.split('*')[0]!)).toBe(true);
     expect(full.endsWith(masked.split('*').at(-1)!)).toBe(true);
-    await settle(page);
+    await animationsDone(page);
     await screenshot(page, 'people-doctors-detail');
     await page.locator('.ant-drawer-close').click();
 
@@ -186,7 +184,7 @@ describe('doctors', () => {
       .locator('.ant-form-item')
       .filter({ has: page.getByTestId('doctor-phone') });
     await expect.poll(() => fieldErrors(phoneItem).allInnerTexts()).toEqual([expect.stringMatching(/5 to 20 digits/)]);
-    await settle(page);
+    await animationsDone(page);
     await screenshot(page, 'people-doctors-form');
     await modal(page, 'doctor-form').locator('.ant-modal-footer .ant-btn').first().click();
     await page.getByTestId('doctor-form-form').waitFor({ state: 'hidden' });
@@ -230,7 +228,7 @@ describe('users', () => {
     expect(full.endsWith(masked.split('*').at(-1)!)).toBe(true);
     const id = page.getByTestId('user-detail-id-number');
     if (await id.count()) expect(await id.innerText()).not.toContain('*');
-    await settle(page);
+    await animationsDone(page);
     await screenshot(page, 'people-users-detail');
 
     // Edit from the drawer: phone and ID are not required in full; saving keeps them.
@@ -238,7 +236,7 @@ describe('users', () => {
     const form = page.getByTestId('user-form-form');
     await form.waitFor({ state: 'visible' });
     expect(await page.getByTestId('user-phone').inputValue()).toBe('');
-    await settle(page);
+    await animationsDone(page);
     await screenshot(page, 'people-users-form');
     const name = page.getByTestId('user-name');
     const newName = `${await name.inputValue()} E2E`;

@@ -146,7 +146,6 @@ export async function list(db: Tx, auth: Auth, q: InspectionListQuery): Promise<
     // With no filter (the platform's whole list) the values change no plan: PostgreSQL may keep one.
     { named: where === undefined },
   );
-  // Not `{ ...values, limit, offset }`: a property after a spread is slow on Node 20 (docs/decisions.md).
   const rows = await statement.execute(Object.assign({}, values, { limit: q.limit, offset: offsetOf(q) }));
   const count = await countOfPage(db, rows, q, () => countFrom(q, listConditions(auth, q, inline)));
   return { list: rows.map(withoutTotal), ...count };

@@ -138,7 +138,11 @@ const PROVINCES = new Map(REGION_TABLE.tree.map(([code, name]) => [code, name]))
 const regionPoints = (rows: { key: string | null; value: unknown }[]): StatPoint[] =>
   rows.map((x) => (x.key ? { key: x.key, label: PROVINCES.get(x.key) ?? x.key, value: num(x.value) } : { key: 'unknown', value: num(x.value) }));
 const namedPoints = (rows: { key: number | string | null; label: string | null; value: unknown }[]): StatPoint[] =>
-  rows.map((x) => (x.label != null ? { key: String(x.key ?? 'unknown'), label: x.label, value: num(x.value) } : { key: String(x.key ?? 'unknown'), value: num(x.value) }));
+  rows.map((x) => {
+    const key = String(x.key ?? 'unknown');
+    const value = num(x.value);
+    return x.label != null ? { key, label: x.label, value } : { key, value };
+  });
 const total = (points: StatPoint[]) => points.reduce((s, p) => s + p.value, 0);
 
 async function expiringWindow(db: Tx, auth: Auth) {

@@ -102,42 +102,60 @@ async function axe(page: Page): Promise<Violation[]> {
   });
 }
 
+/** The appearance the page shows now ("light" or "dark", set by the app on <html>). */
+const appearanceOf = (page: Page) => page.evaluate(() => document.documentElement.dataset.appearance);
+
+/**
+ * Switches the emulated prefers-color-scheme and waits, inside the page, until the app shows the appearance
+ * and its colours have settled: antd's colours fade in 0.2 s, some starting a frame or two after the switch,
+ * and axe must see the final ones. Settled = no finite animation running, and every element's colour and
+ * background the same in two samples four frames apart. One call, no polling from here: a sample costs a
+ * walk of the page's elements, not a round trip and a 100 ms interval.
+ */
 async function setDark(page: Page, dark: boolean) {
-  await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
-  await poll(() => page.evaluate(() => document.documentElement.dataset.appearance)).toBe(dark ? 'dark' : 'light');
-  // antd's transitions (colours fade in 0.2 s), some starting a frame or two after the switch: axe must see
-  // the final colours. Settled = no finite animation running and every element's colours the same in two
-  // samples two frames apart.
-  let previous = '';
-  await poll(async () => {
-    const sample = await page.evaluate(async () => {
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null))));
-      const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY).length;
+  const want = dark ? 'dark' : 'light';
+  await page.emulateMedia({ colorScheme: want });
+  const settled = await page.evaluate(async (want: string) => {
+    const frames = (n: number) =>
+      new Promise<void>((resolve) => {
+        const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+        step(n);
+      });
+    const deadline = performance.now() + 15_000;
+    let previous = '';
+    while (performance.now() < deadline) {
+      await frames(4);
+      if (document.documentElement.dataset.appearance !== want) continue;
+      const running = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
       let colours = '';
       for (const el of document.querySelectorAll('body *')) {
         const cs = getComputedStyle(el);
         colours += `${cs.color}|${cs.backgroundColor};`;
       }
-      return `${running}:${colours.length}:${colours}`;
-    });
-    const settled = sample.startsWith('0:') && sample === previous;
-    previous = sample;
-    return settled;
-  }).toBe(true);
+      if (!running && colours === previous) return true;
+      previous = running ? '' : colours;
+    }
+    return false;
+  }, want);
+  expect(settled, `the ${want} appearance did not settle in 15 s (shown: ${await appearanceOf(page)})`).toBe(true);
 }
 
-/** Both appearances of the page now shown; violations listed by page; a screenshot of each when `shot` names one. */
+/**
+ * Both appearances of the page now shown, the one it shows first (the previous page's last, so each switch
+ * counts twice: the page checked after a live switch and the next page opened in it); violations listed by
+ * page; a screenshot of each when `shot` names one.
+ */
 export async function axeBoth(page: Page, label: string, failures: string[], shot?: string) {
   // The pointer rests where the last click left it: whatever lies under it now would be checked in its hover colours.
   await page.mouse.move(-10, -10);
-  for (const dark of [false, true]) {
+  const first = (await appearanceOf(page)) === 'dark';
+  for (const dark of [first, !first]) {
     await setDark(page, dark);
     for (const v of await axe(page)) {
       failures.push(`${label} [${dark ? 'dark' : 'light'}] ${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.join('\n    ')}`);
     }
     if (shot) await screenshot(page, `${shot}-${dark ? 'dark' : 'light'}`);
   }
-  await setDark(page, false);
 }
 
 /** Every accessible name on the page: aria-label, aria-labelledby text, title, alt, placeholder, and the text of buttons, links, tabs and menu items. */

@@ -3,7 +3,7 @@ import { API_BASE } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import type { Access, ParamValues } from '@app/contract';
 import type { Db } from '../db/client';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { accessPages, canOpenRouteNamed, canUseButton, INSTITUTION_ID_FIELD_RE, type Endpoint, type Lang, type Viewer } from '@app/contract';
 import { sessions } from '../db/schema';
 import { type Grants, grantsAt, grantsInMemory } from '../lib/access-cache';
@@ -38,6 +38,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     lang: Lang;
     auth: Auth | null;
+    /** The endpoint of an API route, set by its access check (null before it, and outside the endpoint table). */
+    endpoint: Endpoint | null;
   }
   interface FastifyInstance {
     /** Every API route with its endpoint: what the table test and the permission walk go through. */
@@ -71,27 +73,42 @@ function checkInstitutionField(request: FastifyRequest, auth: Auth) {
 export default fp(async function accessPlugin(app: FastifyInstance) {
   app.decorateRequest('lang', 'en');
   app.decorateRequest('auth', null);
+  app.decorateRequest('endpoint', null);
 
   const apiRoutes: { method: string; url: string; endpoint: Endpoint }[] = [];
   app.decorate('apiRoutes', apiRoutes);
-  // A route under the API that is not in the endpoint table cannot exist.
+  // A route under the API that is not in the endpoint table cannot exist. Each one gets its access check
+  // as the first of its own preHandler hooks, a function made for its endpoint: nothing looks the endpoint
+  // up per request (Fastify's `request.routeOptions` builds an object of twelve fields at every read,
+  // docs/benchmarks.md). A module's own preHandler for an endpoint (defineRoutes' `preHandler`) follows it.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(`${API_BASE}/`) || route.url.startsWith(`${API_BASE}/*`)) return;
     const endpoint = route.config?.endpoint;
     if (!endpoint) throw new Error(`route ${route.method} ${route.url} is not in the endpoint table`);
     for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, endpoint });
+    route.preHandler = [accessCheck(app, endpoint), ...[route.preHandler ?? []].flat()];
   });
 
   app.addHook('onRequest', (request, _reply, done) => {
     request.lang = requestLang(request.headers['accept-language']);
     done();
   });
+});
 
-  // A callback hook: a warm session is checked from memory with no promise and no hash of its key (part of
-  // the signed-in no-op's gain in docs/benchmarks.md); anything else reads the database.
-  app.addHook('preHandler', (request, _reply, done) => {
-    const access = request.routeOptions.config?.endpoint?.access;
-    if (!access || 'public' in access) return done();
+/**
+ * The access check of one endpoint, a callback hook: a warm session is checked from memory with no promise
+ * and no hash of its key (part of the signed-in no-op's gain in docs/benchmarks.md); anything else reads
+ * the database.
+ */
+function accessCheck(app: FastifyInstance, endpoint: Endpoint): preHandlerHookHandler {
+  const access = endpoint.access;
+  if ('public' in access)
+    return (request, _reply, done) => {
+      request.endpoint = endpoint;
+      done();
+    };
+  return (request, _reply, done) => {
+    request.endpoint = endpoint;
     let pending: Promise<void> | undefined;
     try {
       const key = readKey(request);
@@ -105,8 +122,8 @@ export default fp(async function accessPlugin(app: FastifyInstance) {
     }
     if (pending) pending.then(() => done(), done);
     else done();
-  });
-});
+  };
+}
 
 type Guarded = Exclude<Access, { public: true }>;
 

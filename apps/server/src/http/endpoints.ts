@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { type AnswerOf, type Endpoint, type EndpointModule, type Lang, noInput, type ParsedInputOf } from '@app/contract';
 import type { Config } from '../config';
 import type { Tx } from '../db/client';
@@ -34,13 +34,15 @@ type AuthFor<E> = E extends { access: { public: true } } ? Auth | null : Auth;
 export type Handler<E> = (db: Tx, auth: AuthFor<E>, input: ParsedInputOf<E>, ctx: Ctx) => Promise<AnswerOf<E>>;
 export type Handlers<M extends EndpointModule> = { [K in keyof M]: Handler<M[K]> };
 
-export interface RouteOptions {
+export interface RouteOptions<M extends EndpointModule = EndpointModule> {
   /** Snapshots of the record types this module's writes name in `audit`, by record id (null: the whole set). */
   snapshots?: Record<string, AuditSnapshot>;
   /** A write whose record type depends on the caller (modify_field: an admin's or an institution's own account). */
   recordTypes?: Record<string, (auth: Auth | null) => string>;
   /** Plugins the module's endpoints need (e.g. multipart parsing), registered in the module's scope. */
   setup?: (app: FastifyInstance) => Promise<void>;
+  /** An endpoint's own preHandler (a throttle, say): it runs after the access check (http/access.ts), before the handler. */
+  preHandler?: Partial<Record<keyof M, preHandlerAsyncHookHandler>>;
 }
 
 declare module 'fastify' {
@@ -66,7 +68,7 @@ function recordId(input: unknown, answer: unknown): number | null {
 }
 
 /** Registers every endpoint of one module with its handler. */
-export function defineRoutes<M extends EndpointModule>(api: M, handlers: Handlers<M>, opts: RouteOptions = {}): FastifyPluginAsync {
+export function defineRoutes<M extends EndpointModule>(api: M, handlers: Handlers<M>, opts: RouteOptions<M> = {}): FastifyPluginAsync {
   return async function moduleRoutes(app: FastifyInstance) {
     if (opts.setup) await opts.setup(app);
     for (const [fn, endpoint] of Object.entries(api) as [string, Endpoint][]) {
@@ -80,6 +82,7 @@ export function defineRoutes<M extends EndpointModule>(api: M, handlers: Handler
         method: endpoint.method,
         url: endpoint.path,
         config: { endpoint },
+        preHandler: opts.preHandler?.[fn as keyof M],
         handler: async (req, reply) => {
           const auth = 'public' in endpoint.access ? req.auth : requireAuth(req);
           // An endpoint without input fields gets `{}` whatever was sent (what its schema, which strips unknown

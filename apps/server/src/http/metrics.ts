@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 
@@ -100,6 +100,9 @@ export class DurationHistogram {
 /** Metrics servers started for an app: closed with it. */
 const servers = new WeakMap<FastifyInstance, http.Server[]>();
 
+/** The label of an answer outside the endpoint table (or refused before its access check): its route's config. */
+const endpointLabel = (config: FastifyContextConfig | undefined, is404: boolean) => config?.endpoint?.name ?? config?.metricsName ?? (is404 ? 'not_found' : 'static');
+
 export default fp(async function metricsPlugin(app: FastifyInstance) {
   const registry = new Registry();
   app.decorate('metrics', registry);
@@ -126,8 +129,9 @@ export default fp(async function metricsPlugin(app: FastifyInstance) {
     done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {
-    const config = request.routeOptions.config;
-    const endpoint = config?.endpoint?.name ?? config?.metricsName ?? (request.is404 ? 'not_found' : 'static');
+    // An API call's endpoint as its access check set it; Fastify's route options (an object built at each
+    // read) only for the rest, and for a call refused before its access check ran.
+    const endpoint = request.endpoint?.name ?? endpointLabel(request.routeOptions.config, request.is404);
     const code = (reply as WithOutcome)[OUTCOME] ?? reply.statusCode;
     duration.observe(endpoint, code, reply.elapsedTime / 1000);
     if (slowMs > 0 && reply.elapsedTime >= slowMs) request.log.warn({ endpoint, code, ms: Math.round(reply.elapsedTime) }, 'slow request');

@@ -42,3 +42,56 @@ describe('routes come from the endpoint table', () => {
     await app.close();
   });
 });
+
+describe('every route runs its access check', () => {
+  // The check is each route's own first preHandler (http/access.ts `onRoute`): the HEAD route Fastify adds
+  // beside a GET must carry it too. A HEAD answer has no body but the length of the one a GET would send; a
+  // HEAD route without the check would answer "sign in" (the handler's own guard) where GET says "forbidden".
+  it('HEAD answers as GET does, for a caller refused by grade or grant and for one let in', async () => {
+    const guarded = ENDPOINTS.filter((e) => e.method === 'GET' && !('public' in e.access) && !e.path.includes(':'));
+    expect(guarded.length).toBeGreaterThan(20);
+    const { key } = await t.login('clinic3', 'institution');
+    const headers = { authorization: `Bearer ${key}` };
+    const wrong: string[] = [];
+    const seen = { answered: 0, refused: 0 };
+    for (const e of guarded) {
+      const get = await t.app.inject({ method: 'GET', url: `${API_BASE}${e.path}`, headers });
+      const head = await t.app.inject({ method: 'HEAD', url: `${API_BASE}${e.path}`, headers });
+      const answer = get.json();
+      if (answer.code === 200) seen.answered++;
+      if (answer.code === 400 && /permission/i.test(answer.datas.error)) seen.refused++;
+      if (head.body !== '' || Number(head.headers['content-length']) !== get.rawPayload.length)
+        wrong.push(`${e.name}: GET ${get.body.slice(0, 60)} (${get.rawPayload.length} bytes), HEAD ${head.headers['content-length']}`);
+    }
+    // Both kinds of answer were seen: some calls refused to a grade-3 clinic, some answered.
+    expect(seen.answered).toBeGreaterThan(5);
+    expect(seen.refused).toBeGreaterThan(5);
+    expect(wrong).toEqual([]);
+  });
+
+  it('a module’s own preHandler runs after the access check', async () => {
+    const app = Fastify();
+    await app.register(access);
+    const order: string[] = [];
+    const endpoint = ENDPOINTS.find((e) => e.method === 'GET' && !('public' in e.access))!;
+    app.register(
+      async (api) => {
+        api.route({
+          method: 'GET',
+          url: endpoint.path,
+          config: { endpoint },
+          preHandler: async (req) => {
+            order.push(`own hook, endpoint ${req.endpoint?.name}`);
+          },
+          handler: async () => 'x',
+        });
+      },
+      { prefix: API_BASE },
+    );
+    const res = await app.inject({ method: 'GET', url: `${API_BASE}${endpoint.path}` });
+    // No key: the access check refuses the call before the route's own hook could run.
+    expect(res.statusCode).not.toBe(200);
+    expect(order).toEqual([]);
+    await app.close();
+  });
+});

@@ -107,8 +107,8 @@ const appearanceOf = (page: Page) => page.evaluate(() => document.documentElemen
 
 /**
  * Switches the emulated prefers-color-scheme and waits, inside the page, until the app shows the appearance
- * and its colours have settled: antd's colours fade in 0.2 s, some starting a frame or two after the switch,
- * and axe must see the final ones. Settled = no finite animation running, and every element's colour and
+ * and its colours have settled: antd's colours fade in 0.2-0.3 s, in waves as its components re-render
+ * (some start a few frames after the switch), and axe must see the final ones. Settled = no finite animation running, and every element's colour and
  * background the same in two samples four frames apart. One call, no polling from here: a sample costs a
  * walk of the page's elements, not a round trip and a 100 ms interval.
  */

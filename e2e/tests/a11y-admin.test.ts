@@ -2,8 +2,8 @@
  * Accessibility (issue 13, items 3-4), in Chromium against the real server: every page the admin can open
  * (the menu's pages from the contract's ROUTES, the hidden pages with a demo id), axe-core (critical and
  * serious) in light and in dark (appearance "system", switched with the emulated prefers-color-scheme, so
- * one visit checks both: one live switch a page, some 30 in all, and every other page opened in dark), and every accessible name in zh (no English word outside
- * data). The other walks: a11y-names.test.ts (login, es, ja), a11y-institutions.test.ts (grades 1 and 3).
+ * one visit checks both: one live switch a page, some 30 in all, and every other page opened in dark),
+ * and every accessible name in zh (no English word outside data). The other walks: a11y-names.test.ts (login, es, ja), a11y-institutions.test.ts (grades 1 and 3).
  * Screenshots: test-artifacts/a11y-admin-zh-<page>-<appearance>.png for a few pages.
  */
 import { describe, expect, it } from 'vitest';

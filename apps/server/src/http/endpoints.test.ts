@@ -73,25 +73,28 @@ describe('every route runs its access check', () => {
     const app = Fastify();
     await app.register(access);
     const order: string[] = [];
-    const endpoint = ENDPOINTS.find((e) => e.method === 'GET' && !('public' in e.access))!;
+    const guarded = ENDPOINTS.find((e) => e.method === 'GET' && !('public' in e.access))!;
+    const open = ENDPOINTS.find((e) => e.method === 'GET' && 'public' in e.access)!;
     app.register(
       async (api) => {
-        api.route({
-          method: 'GET',
-          url: endpoint.path,
-          config: { endpoint },
-          preHandler: async (req) => {
-            order.push(`own hook, endpoint ${req.endpoint?.name}`);
-          },
-          handler: async () => 'x',
-        });
+        for (const endpoint of [guarded, open])
+          api.route({
+            method: 'GET',
+            url: endpoint.path,
+            config: { endpoint },
+            preHandler: async (req) => {
+              order.push(`${endpoint.name} own hook, after the check of ${req.endpoint?.name}`);
+            },
+            handler: async () => 'x',
+          });
       },
       { prefix: API_BASE },
     );
-    const res = await app.inject({ method: 'GET', url: `${API_BASE}${endpoint.path}` });
-    // No key: the access check refuses the call before the route's own hook could run.
-    expect(res.statusCode).not.toBe(200);
-    expect(order).toEqual([]);
+    // No key: the guarded call is refused before its own hook could run; the public one's own hook runs
+    // after its check (which set the endpoint it sees).
+    expect((await app.inject({ method: 'GET', url: `${API_BASE}${guarded.path}` })).statusCode).not.toBe(200);
+    expect((await app.inject({ method: 'GET', url: `${API_BASE}${open.path}` })).statusCode).toBe(200);
+    expect(order).toEqual([`${open.name} own hook, after the check of ${open.name}`]);
     await app.close();
   });
 });

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, e2eSuite, followSystemAppearance, poll, screenshot, signIn } from '../harness';
+import { animationsDone, api, e2eSuite, followSystemAppearance, poll, screenshot, signIn } from '../harness';
 
 const suite = e2eSuite('stats');
 
@@ -127,12 +127,7 @@ describe('stats pages', () => {
           .evaluate((e) => getComputedStyle(e).backgroundColor);
         expect(card).toBe(scheme === 'dark' ? 'rgb(20, 20, 20)' : 'rgb(255, 255, 255)');
         // antd's colour transitions (0.2 s) over before the picture.
-        await poll(() =>
-          page.evaluate(async () => {
-            await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null))));
-            return document.getAnimations().filter((x) => x.playState === 'running' && x.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY).length;
-          }),
-        ).toBe(0);
+        await animationsDone(page);
         await screenshot(page, `stats-${path}-${lang}-${scheme}`);
       }
       await page.emulateMedia({ colorScheme: 'light' });

@@ -71,14 +71,20 @@ function signature(query: { sql: string; params: unknown[] }): string {
   return `${query.sql}\u0000${JSON.stringify(query.params.map((p) => (is(p, Placeholder) ? { placeholder: p.name } : p)))}`;
 }
 
-/** A decoder of one selected field: a column's or an SQL expression's `mapFromDriverValue`; none for a plain value. */
-type Decode = ((value: unknown) => unknown) | undefined;
-function decoderOf(field: unknown): Decode {
-  if (is(field, Column)) return (value) => field.mapFromDriverValue(value);
+/** What decodes a driver value: a column, or the decoder an expression's `.mapWith()` set. */
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+
+/** drizzle's decoders that answer the value as it is (a column that does not override it, an expression without `.mapWith()`). */
+const identities = new Set<unknown>([Column.prototype.mapFromDriverValue, (sql`` as unknown as { decoder: Decoder }).decoder.mapFromDriverValue]);
+
+/** The decoder of one selected field; none where drizzle's would answer the value as it is. */
+function decoderOf(field: unknown): Decoder | undefined {
   const expression = is(field, SQL) ? field : is(field, SQL.Aliased) ? field.sql : undefined;
   // drizzle keeps an expression's `.mapWith()` decoder on an internal field (its own mapping reads it there).
-  const decoder = (expression as unknown as { decoder?: { mapFromDriverValue(value: unknown): unknown } } | undefined)?.decoder;
-  return decoder ? (value) => decoder.mapFromDriverValue(value) : undefined;
+  const decoder = is(field, Column) ? (field as Decoder) : (expression as unknown as { decoder?: Decoder } | undefined)?.decoder;
+  return decoder && !identities.has(decoder.mapFromDriverValue) ? decoder : undefined;
 }
 
 /** What a prepared select of drizzle's node-postgres session holds (read once, when a shape is first built). */
@@ -87,34 +93,48 @@ interface PreparedSelect {
   customResultMapper?: (rows: unknown[][]) => unknown;
 }
 
+type RowsMapper = (rows: unknown[][]) => Record<string, unknown>[];
+
+/**
+ * The mapper of a flat selection, compiled once per statement into one object literal per row:
+ * `{ "id": row[0], "activated_at": row[5] === null ? null : d5.mapFromDriverValue(row[5]), ... }`.
+ * Every row then has the same hidden class from its first property on, where a loop storing `o[name]`
+ * is a megamorphic store per cell; the mapping takes half the time and the answer's JSON.stringify less
+ * too (docs/benchmarks.md). The source holds nothing but the names, written as JSON string literals
+ * (the selection's keys, from our code), and cell indexes; the decoders are arguments.
+ */
+function compileRows(names: string[], decoders: (Decoder | undefined)[]): RowsMapper {
+  const cells = names.map((name, i) => {
+    const cell = `row[${i}]`;
+    return `${JSON.stringify(name)}: ${decoders[i] ? `${cell} === null ? null : d${i}.mapFromDriverValue(${cell})` : cell}`;
+  });
+  const source = `return function mapRows(rows) {
+  const out = new Array(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
+    out[r] = { ${cells.join(', ')} };
+  }
+  return out;
+};`;
+  return new Function(...decoders.map((_, i) => `d${i}`), source)(...decoders) as RowsMapper;
+}
+
 /**
  * Rows of a flat selection (every field at the top level, as a list selects its columns under the API's
  * names) built by a mapper made once per statement: drizzle's own maps every cell through a chain of entity
  * checks, the most of its work per list call after the socket writes (docs/benchmarks.md). The driver's
  * values (the session's type parsers) and each field's decoder are the same; a nested selection keeps
- * drizzle's mapping. db/shaped.test.ts compares both on every kind of field.
+ * drizzle's mapping, and so does a key a literal cannot hold as its own (`__proto__`). db/shaped.test.ts
+ * compares both on every kind of field.
  */
 function flatRows<S>(statement: S): S {
   const prepared = statement as PreparedSelect;
   const fields = prepared.fields;
-  if (!fields?.length || prepared.customResultMapper || fields.some((f) => f.path.length !== 1)) return statement;
-  const names = fields.map((f) => f.path[0]!);
-  const decoders = fields.map((f) => decoderOf(f.field));
-  const n = names.length;
-  prepared.customResultMapper = (rows) => {
-    const out = new Array<Record<string, unknown>>(rows.length);
-    for (let r = 0; r < rows.length; r++) {
-      const row = rows[r]!;
-      const o: Record<string, unknown> = {};
-      for (let i = 0; i < n; i++) {
-        const value = row[i];
-        const decode = decoders[i];
-        o[names[i]!] = value === null ? null : decode ? decode(value) : value;
-      }
-      out[r] = o;
-    }
-    return out;
-  };
+  if (!fields?.length || prepared.customResultMapper || fields.some((f) => f.path.length !== 1 || f.path[0] === '__proto__')) return statement;
+  prepared.customResultMapper = compileRows(
+    fields.map((f) => f.path[0]!),
+    fields.map((f) => decoderOf(f.field)),
+  );
   return statement;
 }
 

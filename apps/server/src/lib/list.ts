@@ -1,9 +1,15 @@
 import { and, asc, desc, eq, sql, SQL, type AnyColumn } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { COUNT_CAP, type ListResult, type MessageKey } from '@app/contract';
 import type { Tx } from '../db/client';
 import { fieldError } from './form';
 import { together } from '../db/together';
+
+/**
+ * The count's LIMIT, written into the SQL rather than bound: a constant, and a statement whose only
+ * parameters were its count's cap could not keep one plan (see `pageWindow`).
+ */
+const COUNT_LIMIT = sql.raw(String(COUNT_CAP + 1));
 
 /** Escapes LIKE wildcards in user text. */
 export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -13,7 +19,7 @@ export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
  * counts all of it. `capped` tells the client that there are at least COUNT_CAP rows.
  */
 export async function cappedCount(db: Tx, fromWhere: SQL): Promise<{ total: number; capped: boolean }> {
-  const rows = rowsOf<{ n: number | string }>(await db.execute(sql`select count(*)::int as n from (select 1 ${fromWhere} limit ${COUNT_CAP + 1}) s`));
+  const rows = rowsOf<{ n: number | string }>(await db.execute(sql`select count(*)::int as n from (select 1 ${fromWhere} limit ${COUNT_LIMIT}) s`));
   return capped(Number(rows[0]?.n ?? 0));
 }
 
@@ -26,7 +32,7 @@ const capped = (n: number) => (n > COUNT_CAP ? { total: COUNT_CAP, capped: true 
  * The capped count of a FROM/WHERE fragment as a column of the page's own statement: the page and its count
  * in one round trip (PostgreSQL runs the uncorrelated subquery once). Read it back with `countOfPage`.
  */
-export const cappedCountColumn = (fromWhere: SQL) => sql<number>`(select count(*)::int from (select 1 ${fromWhere} limit ${COUNT_CAP + 1}) s)`.mapWith(Number);
+export const cappedCountColumn = (fromWhere: SQL) => sql<number>`(select count(*)::int from (select 1 ${fromWhere} limit ${COUNT_LIMIT}) s)`.mapWith(Number);
 
 /**
  * The count a page carries in its `cappedCountColumn`; a page with no row carries none: 0 on the first page,
@@ -59,6 +65,25 @@ export function isoOfPgText(text: string): string {
 }
 
 export const offsetOf = (q: { page: number; limit: number }) => (q.page - 1) * q.limit;
+
+/**
+ * The LIMIT and OFFSET of a shaped list statement's page, and what they add to its shape key. The first page
+ * of a list whose values filter nothing (the platform's whole list: the list's landing call, the one made
+ * most) has its size written in and no OFFSET, so its named statement has no parameter left (the count's
+ * cap is written in too) and PostgreSQL keeps one plan for it. With `LIMIT $n OFFSET $m` it plans at every
+ * call: the generic plan is costed for 10% of the table and never chosen. Planning was 0.3-0.6 ms of a device
+ * list page and 1.1 of the inspection list's 2.2 ms at a million rows (docs/benchmarks.md). Other pages and
+ * filtered lists bind both: their values can change the best plan. The size (1-200, checked by the contract)
+ * is in the shape key; the call's values carry `limit` and `offset` either way (unused ones are ignored).
+ */
+export function pageWindow(q: { page: number; limit: number }, unfiltered: boolean) {
+  const first = unfiltered && offsetOf(q) === 0;
+  return {
+    key: first ? `|first ${q.limit}` : '',
+    apply: <Q extends PgSelect>(query: Q): Q =>
+      (first ? query.limit(sql.raw(String(Math.trunc(q.limit))) as unknown as number) : query.limit(sql.placeholder('limit')).offset(sql.placeholder('offset'))) as Q,
+  };
+}
 
 /**
  * A list's order as a key: its sort columns (one direction) and then the id, the tiebreak that makes

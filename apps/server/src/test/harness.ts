@@ -4,7 +4,10 @@ import { inject } from 'vitest';
 import { API_BASE } from '@app/contract';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openPostgres, type Database, type Db } from '../db/client';
+import { openPostgres, type Database, type Db, type Tx } from '../db/client';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import * as schema from '../db/schema';
 import { DEMO_PASSWORD } from '../seed';
 import { eq, inArray } from 'drizzle-orm';
 import { adminUsers, institutions, menus, roleMenus, roles } from '../db/schema';
@@ -118,4 +121,27 @@ export async function createTestApp(opts: { seed?: boolean } = {}): Promise<Test
       await database.close();
     },
   };
+}
+
+/** A statement left prepared on a connection: its text and its parameters' types (`{}` for none). */
+export interface Prepared {
+  statement: string;
+  types: string;
+}
+
+/**
+ * Runs `run` on one connection of a test app's pool, through a drizzle instance of its own, and answers the
+ * named statements it prepared there (`pg_prepared_statements` is per connection): what PostgreSQL may
+ * plan once and keep for each later call, if no parameter is left to plan for.
+ */
+export async function preparedBy(t: TestApp, run: (db: Tx) => Promise<unknown>): Promise<Prepared[]> {
+  const client = await (t.db as unknown as { $client: pg.Pool }).$client.connect();
+  try {
+    // The connection may hold statements of earlier calls: only the ones `run` prepared.
+    const since = (await client.query<{ t: string }>('select clock_timestamp()::text as t')).rows[0]!.t;
+    await run(drizzle(client, { schema }) as unknown as Tx);
+    return (await client.query<Prepared>('select statement, parameter_types::text as types from pg_prepared_statements where prepare_time >= $1 order by prepare_time', [since])).rows;
+  } finally {
+    client.release();
+  }
 }

@@ -22,7 +22,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { fieldError } from '../../lib/form';
 import { parseDeviceFile } from './import';
 import { type ExportColumn, exportList as exportRows } from '../../lib/export';
-import { cappedCountColumn, countOfPage, isoText, likeEscape, offsetOf, orderOf, rowsOf, sortKey } from '../../lib/list';
+import { cappedCountColumn, countOfPage, isoText, likeEscape, offsetOf, orderOf, pageWindow, rowsOf, sortKey } from '../../lib/list';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { type Bind, bound, inline, ShapedStatements } from '../../db/shaped';
 import { countCacheOf } from '../../db/count-cache';
@@ -123,17 +123,10 @@ export async function list(db: Tx, auth: Auth, q: EquipmentListQuery): Promise<L
   const { where, clock, window } = await listConditions(db, auth, q, bind);
   const order = sortKey(SORT_COLUMNS, q, 'created_at', devices.id);
   const run = Object.assign({}, values, { limit: q.limit, offset: offsetOf(q) });
-  // The platform's first page with no filter (the home page, the call made most): its page size written in
-  // and no OFFSET, so no parameter its plan depends on is left and PostgreSQL keeps one plan for the named
-  // statement. With `LIMIT $n` it plans every call: the generic plan is costed for 10% of the table, never
-  // chosen (0.3-0.6 ms of planning a call at a million devices, docs/benchmarks.md). The size (1-200, checked
-  // by the contract) is in the shape key.
-  const firstPage = where === undefined && run.offset === 0;
-  const shapeKey = `${shape()}|${q.sort ?? ''}|${order.ascending}${firstPage ? `|first ${q.limit}` : ''}`;
-  const page = <Q extends PgSelect>(query: Q) => {
-    const ordered = query.where(where).orderBy(...orderOf(order));
-    return firstPage ? ordered.limit(sql.raw(String(Math.trunc(q.limit))) as unknown as number) : ordered.limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
-  };
+  // The platform's first page with no filter (the home page, the call made most) keeps one plan (pageWindow).
+  const paging = pageWindow(q, where === undefined);
+  const shapeKey = `${shape()}|${q.sort ?? ''}|${order.ascending}${paging.key}`;
+  const page = <Q extends PgSelect>(query: Q) => paging.apply(query.where(where).orderBy(...orderOf(order)) as Q);
   // With no filter (the platform's whole list) the values change no plan: PostgreSQL may keep one.
   const opts = { named: where === undefined };
 

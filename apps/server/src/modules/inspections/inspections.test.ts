@@ -1,9 +1,12 @@
 import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MERIDIANS } from '@app/contract';
+import { inspectionListQuery, MERIDIANS } from '@app/contract';
 import { acupointActions, auditLog, diseases, doctors, endUsers, inspectionAnalyses, inspections, institutions, treatmentSessions } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import type { Auth } from '../../http/access';
+import { readParams } from '../../lib/params';
+import { createTestApp, type Prepared, preparedBy, type TestApp } from '../../test/harness';
+import { list as listService } from './service';
 
 /*
  * Inspections (issue 12 items 2-4): the demo data, the list's scope for every grade and the other tree,
@@ -353,5 +356,32 @@ describe('report and result data', () => {
       .where(and(eq(auditLog.endpoint, 'inspections.addSession'), eq(auditLog.recordId, ok.datas.id)));
     expect(audit).toMatchObject({ recordType: 'treatment_session', actorName: 'clinic3' });
     expect((audit!.after as any).minutes).toBe(20);
+  });
+});
+
+describe("the list's statements", () => {
+  it("the platform's first page is a named statement with no parameter left (PostgreSQL keeps its plan); other pages bind theirs, a filtered list is planned per call", async () => {
+    const auth = { sessionId: 0, kind: 'admin', restricted: false, viewer: { isAdmin: true, grade: 0 }, params: await readParams(t.db) } as unknown as Auth;
+    const run = (query: Record<string, unknown>) => async (db: Parameters<typeof listService>[0]) => listService(db, auth, inspectionListQuery.parse(query));
+    const ofList = (prepared: Prepared[]) => prepared.filter((p) => p.statement.includes('from "inspections"'));
+
+    const first = ofList(await preparedBy(t, run({ limit: 7 })));
+    expect(first).toHaveLength(1);
+    expect(first[0]!.types).toBe('{}');
+    expect(first[0]!.statement).toMatch(/limit 10001\) s\)/);
+    expect(first[0]!.statement).toMatch(/limit 7$/);
+
+    const second = ofList(await preparedBy(t, run({ limit: 7, page: 2 })));
+    expect(second).toHaveLength(1);
+    expect(second[0]!.types).toBe('{bigint,bigint}');
+    expect(second[0]!.statement).toMatch(/limit \$1 offset \$2$/);
+
+    expect(ofList(await preparedBy(t, run({ limit: 7, risk: 'high' })))).toEqual([]);
+
+    // The same rows as the API's pages.
+    const pages = [(await list(admin, { limit: 7 })).datas, (await list(admin, { limit: 7, page: 2 })).datas];
+    const direct = [await run({ limit: 7 })(t.db), await run({ limit: 7, page: 2 })(t.db)];
+    expect(direct.map((d) => d.list.map((r) => r.id))).toEqual(pages.map((p) => p.list.map((r: { id: number }) => r.id)));
+    expect(direct[0]!.total).toBe(pages[0]!.total);
   });
 });

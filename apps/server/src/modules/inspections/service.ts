@@ -28,7 +28,7 @@ import type { Ctx } from '../../http/endpoints';
 import { forbidden, notFound } from '../../lib/errors';
 import { type ExportColumn, exportList as exportRows } from '../../lib/export';
 import { fieldError } from '../../lib/form';
-import { cappedCountColumn, countOfPage, isoText, likeEscape, offsetOf, orderOf, type SortKey } from '../../lib/list';
+import { cappedCountColumn, countOfPage, isoText, likeEscape, offsetOf, orderOf, pageWindow, type SortKey } from '../../lib/list';
 import { type Bind, bound, inline, ShapedStatements } from '../../db/shaped';
 import { maskIdNumber, maskPhone } from '../../lib/mask';
 import { readParams } from '../../lib/params';
@@ -133,16 +133,19 @@ export async function list(db: Tx, auth: Auth, q: InspectionListQuery): Promise<
   const { bind, values, shape } = bound();
   const where = listConditions(auth, q, bind);
   const key = keyOf(q);
+  // The platform's first page with no filter (the list's landing call) keeps one plan (pageWindow).
+  const page = pageWindow(q, where === undefined);
   // The page and its capped count in one statement (one round trip), its SQL built once per shape.
   const statement = listStatements.get(
     db,
-    `${shape()}|${key.ascending}`,
+    `${shape()}|${key.ascending}${page.key}`,
     (db) =>
-      selectRows(db, cappedCountColumn(countFrom(q, where)))
-        .where(where)
-        .orderBy(...orderOf(key))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset')),
+      page.apply(
+        selectRows(db, cappedCountColumn(countFrom(q, where)))
+          .where(where)
+          .orderBy(...orderOf(key))
+          .$dynamic(),
+      ),
     // With no filter (the platform's whole list) the values change no plan: PostgreSQL may keep one.
     { named: where === undefined },
   );

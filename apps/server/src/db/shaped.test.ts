@@ -166,6 +166,20 @@ describe('ShapedStatements', () => {
     expect(typeof held.customResultMapper).toBe('function');
   });
 
+  it('two statements of one selection share its compiled mapper, each with its own decoders', async () => {
+    const statements = new ShapedStatements<{ serial: string; mark: string }[]>();
+    const select = (mark: string) => (db: Tx) =>
+      db
+        .select({ serial: devices.serial, mark: sql<string>`${devices.serial}`.mapWith((text: string) => `${mark}:${text}`) })
+        .from(devices)
+        .where(like(devices.serial, mark === 'a' ? 'A%' : 'B%'))
+        .orderBy(asc(devices.serial));
+    const a = await statements.get(database.db, 'a', select('a')).execute({});
+    const b = await statements.get(database.db, 'b', select('b')).execute({});
+    expect(a.map((r) => r.mark)).toEqual(['a:A-1', 'a:A-2']);
+    expect(b.map((r) => r.mark)).toEqual(['b:B-1', 'b:B-2', 'b:B-3']);
+  });
+
   it('leaves a nested selection to drizzle', async () => {
     const statements = new ShapedStatements<{ device: { serial: string } }[]>();
     const nested = statements.get(database.db, 'nested', (db) =>

@@ -95,20 +95,29 @@ interface PreparedSelect {
 
 type RowsMapper = (rows: unknown[][]) => Record<string, unknown>[];
 
+/** Compiled mapper factories by selection (its names, and which of its fields are decoded). */
+const factories = new Map<string, (...decoders: (Decoder | undefined)[]) => RowsMapper>();
+
 /**
- * The mapper of a flat selection, compiled once per statement into one object literal per row:
+ * The mapper of a flat selection: one object literal per row,
  * `{ "id": row[0], "activated_at": row[5] === null ? null : d5.mapFromDriverValue(row[5]), ... }`.
  * Every row then has the same hidden class from its first property on, where a loop storing `o[name]`
  * is a megamorphic store per cell; the mapping takes half the time and the answer's JSON.stringify less
  * too (docs/benchmarks.md). The source holds nothing but the names, written as JSON string literals
  * (the selection's keys, from our code), and cell indexes; the decoders are arguments.
+ * Compiled once per selection, not per statement: a list's shapes (its filters, its orders) select the
+ * same columns, and their mappers, closures of one compiled function, share its type feedback and its
+ * optimized code, so the JIT warms one function per list rather than one per shape.
  */
 function compileRows(names: string[], decoders: (Decoder | undefined)[]): RowsMapper {
-  const cells = names.map((name, i) => {
-    const cell = `row[${i}]`;
-    return `${JSON.stringify(name)}: ${decoders[i] ? `${cell} === null ? null : d${i}.mapFromDriverValue(${cell})` : cell}`;
-  });
-  const source = `return function mapRows(rows) {
+  const key = JSON.stringify([names, decoders.map(Boolean)]);
+  let factory = factories.get(key);
+  if (!factory) {
+    const cells = names.map((name, i) => {
+      const cell = `row[${i}]`;
+      return `${JSON.stringify(name)}: ${decoders[i] ? `${cell} === null ? null : d${i}.mapFromDriverValue(${cell})` : cell}`;
+    });
+    const source = `return function mapRows(rows) {
   const out = new Array(rows.length);
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r];
@@ -116,7 +125,10 @@ function compileRows(names: string[], decoders: (Decoder | undefined)[]): RowsMa
   }
   return out;
 };`;
-  return new Function(...decoders.map((_, i) => `d${i}`), source)(...decoders) as RowsMapper;
+    factory = new Function(...decoders.map((_, i) => `d${i}`), source) as (...decoders: (Decoder | undefined)[]) => RowsMapper;
+    factories.set(key, factory);
+  }
+  return factory(...decoders);
 }
 
 /**

@@ -12,6 +12,8 @@ import { DEMO_PASSWORD } from '../seed';
 import { eq, inArray } from 'drizzle-orm';
 import { adminUsers, institutions, menus, roleMenus, roles } from '../db/schema';
 import { hashPassword } from '../lib/crypto';
+import { readParams } from '../lib/params';
+import type { Auth } from '../http/access';
 import { adminQuery, databaseUrl } from './global-setup';
 
 /** The demo accounts' password, for tests that create accounts of their own. */
@@ -129,18 +131,24 @@ export interface Prepared {
   types: string;
 }
 
+/** The platform's caller (an admin, grade 0) as the access check makes it, to call a service directly. */
+export async function platformAuth(db: Db): Promise<Auth> {
+  return { sessionId: 0, kind: 'admin', restricted: false, viewer: { isAdmin: true, grade: 0 }, params: await readParams(db) } as unknown as Auth;
+}
+
 /**
  * Runs `run` on one connection of a test app's pool, through a drizzle instance of its own, and answers the
- * named statements it prepared there (`pg_prepared_statements` is per connection): what PostgreSQL may
- * plan once and keep for each later call, if no parameter is left to plan for.
+ * named statements it prepared there that read `table` (`pg_prepared_statements` is per connection): what
+ * PostgreSQL may plan once and keep for each later call, if no parameter is left to plan for.
  */
-export async function preparedBy(t: TestApp, run: (db: Tx) => Promise<unknown>): Promise<Prepared[]> {
+export async function preparedBy(t: TestApp, table: string, run: (db: Tx) => Promise<unknown>): Promise<Prepared[]> {
   const client = await (t.db as unknown as { $client: pg.Pool }).$client.connect();
   try {
     // The connection may hold statements of earlier calls: only the ones `run` prepared.
     const since = (await client.query<{ t: string }>('select clock_timestamp()::text as t')).rows[0]!.t;
     await run(drizzle(client, { schema }) as unknown as Tx);
-    return (await client.query<Prepared>('select statement, parameter_types::text as types from pg_prepared_statements where prepare_time >= $1 order by prepare_time', [since])).rows;
+    const prepared = await client.query<Prepared>('select statement, parameter_types::text as types from pg_prepared_statements where prepare_time >= $1 order by prepare_time', [since]);
+    return prepared.rows.filter((p) => p.statement.includes(`from "${table}"`));
   } finally {
     client.release();
   }

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { COUNT_CAP, type DeviceRow, equipmentListQuery } from '@app/contract';
-import { createTestApp, type Prepared, preparedBy, type TestApp } from '../../test/harness';
-import type { Auth } from '../../http/access';
-import { readParams } from '../../lib/params';
+import { createTestApp, platformAuth, preparedBy, type TestApp } from '../../test/harness';
 import { list as listService } from './service';
 import { adminUsers, devices, institutions, roles } from '../../db/schema';
 
@@ -196,19 +194,18 @@ describe('device list count cap', () => {
 
 describe("the device list's statements", () => {
   it('the platform\'s first page is a named statement whose only parameter is the clock of its "expiring" column (PostgreSQL keeps its plan); other pages bind their window', async () => {
-    const auth = { sessionId: 0, kind: 'admin', restricted: false, viewer: { isAdmin: true, grade: 0 }, params: await readParams(t.db) } as unknown as Auth;
+    const auth = await platformAuth(t.db);
     const run = (query: Record<string, unknown>) => async (db: Parameters<typeof listService>[0]) => listService(db, auth, equipmentListQuery.parse(query));
-    const ofList = (prepared: Prepared[]) => prepared.filter((p) => p.statement.includes('from "devices"'));
 
-    const first = ofList(await preparedBy(t, run({ limit: 7 })));
+    const first = await preparedBy(t, 'devices', run({ limit: 7 }));
     expect(first).toHaveLength(1);
     expect(first[0]!.types).toBe('{"timestamp with time zone","timestamp with time zone"}');
     expect(first[0]!.statement).toMatch(/limit 10001\) s\)/);
     expect(first[0]!.statement).toMatch(/limit 7$/);
 
-    const second = ofList(await preparedBy(t, run({ limit: 7, page: 2 })));
+    const second = await preparedBy(t, 'devices', run({ limit: 7, page: 2 }));
     expect(second).toHaveLength(1);
     expect(second[0]!.statement).toMatch(/limit \$\d+ offset \$\d+$/);
-    expect(ofList(await preparedBy(t, run({ limit: 7, status: 'active' })))).toEqual([]);
+    expect(await preparedBy(t, 'devices', run({ limit: 7, status: 'active' }))).toEqual([]);
   });
 });

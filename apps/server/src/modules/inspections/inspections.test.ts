@@ -3,9 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectionListQuery, MERIDIANS } from '@app/contract';
 import { acupointActions, auditLog, diseases, doctors, endUsers, inspectionAnalyses, inspections, institutions, treatmentSessions } from '../../db/schema';
-import type { Auth } from '../../http/access';
-import { readParams } from '../../lib/params';
-import { createTestApp, type Prepared, preparedBy, type TestApp } from '../../test/harness';
+import { createTestApp, platformAuth, preparedBy, type TestApp } from '../../test/harness';
 import { list as listService } from './service';
 
 /*
@@ -361,22 +359,21 @@ describe('report and result data', () => {
 
 describe("the list's statements", () => {
   it("the platform's first page is a named statement with no parameter left (PostgreSQL keeps its plan); other pages bind theirs, a filtered list is planned per call", async () => {
-    const auth = { sessionId: 0, kind: 'admin', restricted: false, viewer: { isAdmin: true, grade: 0 }, params: await readParams(t.db) } as unknown as Auth;
+    const auth = await platformAuth(t.db);
     const run = (query: Record<string, unknown>) => async (db: Parameters<typeof listService>[0]) => listService(db, auth, inspectionListQuery.parse(query));
-    const ofList = (prepared: Prepared[]) => prepared.filter((p) => p.statement.includes('from "inspections"'));
 
-    const first = ofList(await preparedBy(t, run({ limit: 7 })));
+    const first = await preparedBy(t, 'inspections', run({ limit: 7 }));
     expect(first).toHaveLength(1);
     expect(first[0]!.types).toBe('{}');
     expect(first[0]!.statement).toMatch(/limit 10001\) s\)/);
     expect(first[0]!.statement).toMatch(/limit 7$/);
 
-    const second = ofList(await preparedBy(t, run({ limit: 7, page: 2 })));
+    const second = await preparedBy(t, 'inspections', run({ limit: 7, page: 2 }));
     expect(second).toHaveLength(1);
     expect(second[0]!.types).toBe('{bigint,bigint}');
     expect(second[0]!.statement).toMatch(/limit \$1 offset \$2$/);
 
-    expect(ofList(await preparedBy(t, run({ limit: 7, risk: 'high' })))).toEqual([]);
+    expect(await preparedBy(t, 'inspections', run({ limit: 7, risk: 'high' }))).toEqual([]);
 
     // The same rows as the API's pages.
     const pages = [(await list(admin, { limit: 7 })).datas, (await list(admin, { limit: 7, page: 2 })).datas];

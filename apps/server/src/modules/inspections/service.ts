@@ -134,13 +134,13 @@ export async function list(db: Tx, auth: Auth, q: InspectionListQuery): Promise<
   const where = listConditions(auth, q, bind);
   const key = keyOf(q);
   // The platform's first page with no filter (the list's landing call) keeps one plan (pageWindow).
-  const page = pageWindow(q, where === undefined);
+  const paging = pageWindow(q, where === undefined);
   // The page and its capped count in one statement (one round trip), its SQL built once per shape.
   const statement = listStatements.get(
     db,
-    `${shape()}|${key.ascending}${page.key}`,
+    `${shape()}|${key.ascending}${paging.key}`,
     (db) =>
-      page.apply(
+      paging.apply(
         selectRows(db, cappedCountColumn(countFrom(q, where)))
           .where(where)
           .orderBy(...orderOf(key))

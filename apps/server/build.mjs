@@ -34,9 +34,11 @@ const result = await build({
   ],
   outdir: out,
   entryNames: '[name]',
-  chunkNames: 'chunks/[name]-[hash]',
+  // Chunks beside the entries, for the same import.meta.dirname; main.ts loads serve.ts as one (its dynamic
+  // import), so the packages serve.ts needs load while the embedded database starts.
+  chunkNames: '[name]-[hash]',
   bundle: true,
-  splitting: false,
+  splitting: true,
   platform: 'node',
   target: 'node20',
   format: 'esm',

@@ -25,7 +25,7 @@ declare module 'fastify' {
   }
 }
 
-/** Composes plugins and feature modules; does not listen (tests use inject, main.ts listens). */
+/** Composes plugins and feature modules; does not listen (tests use inject, serve.ts listens). */
 export async function buildApp(config: Config, db: Db, opts: { logStream?: NodeJS.WritableStream } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     trustProxy: config.trustProxy,

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { startEmbedded } from './embedded';
+import { type EmbeddedCluster, launchEmbeddedIn } from './embedded';
 import { AUTH_CHANNEL, type AuthWatch, listenOnConnect, NotifiedCache, setSessionCache, watchChanges } from './session-cache';
 import { COUNTS_CHANNEL, newCountCache, setCountCache } from './count-cache';
 import * as schema from './schema';
@@ -82,16 +81,13 @@ export async function openPostgres(url: string, opts: { onIdleError?: (err: Erro
 export const sessionCacheWanted = (opts: { databaseUrl?: string; sessionCache?: boolean }): boolean => opts.sessionCache ?? !opts.databaseUrl;
 
 /**
- * The PostgreSQL server of DATABASE_URL, or the embedded cluster in DATA_DIR/postgres (started here,
- * stopped by close()). An earlier embedded database (PGlite, DATA_DIR/pgdata) is not read.
+ * The PostgreSQL server of DATABASE_URL, or the embedded cluster in DATA_DIR/postgres (`started`, when the
+ * caller started it already, as main.ts does; else started here), stopped by close().
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; sessionCache?: boolean }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; sessionCache?: boolean }, started?: Promise<EmbeddedCluster>): Promise<Database> {
   const sessionCache = sessionCacheWanted(opts);
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, { sessionCache });
-  const legacy = path.join(opts.dataDir, 'pgdata');
-  if (fs.existsSync(path.join(legacy, 'PG_VERSION')))
-    process.stderr.write(`embedded database: ${legacy} (the earlier PGlite database) is no longer read; the database is now in ${path.join(opts.dataDir, 'postgres')}\n`);
-  const cluster = await startEmbedded({ dir: path.join(opts.dataDir, 'postgres') });
+  const cluster = await (started ?? (await launchEmbeddedIn(opts.dataDir)).ready);
   const database = await openPostgres(cluster.url, { sessionCache });
   return {
     ...database,

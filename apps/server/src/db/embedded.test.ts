@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmbedded } from './embedded';
+import { launchEmbedded, startEmbedded } from './embedded';
 
 /** The embedded default (db/embedded.ts) on a cluster of its own, not the run's. */
 describe('the embedded PostgreSQL', () => {
@@ -75,6 +75,26 @@ describe('the embedded PostgreSQL', () => {
       expect(await query(next.url, 'select 1 as one')).toEqual([{ one: 1 }]);
     } finally {
       await next.stop();
+    }
+  });
+
+  it('launching answers once postgres is spawned; a start that fails is reported by `ready`, with what PostgreSQL said', async () => {
+    // main.ts loads the server between the two steps, so a failure must wait in `ready`, not throw from the launch.
+    const conf = path.join(cluster, 'postgresql.auto.conf');
+    const kept = fs.readFileSync(conf, 'utf8');
+    fs.appendFileSync(conf, "shared_buffers = 'plenty'\n");
+    try {
+      const launched = await launchEmbedded({ dir: cluster, durable: false });
+      await expect(launched.ready).rejects.toThrow(/exited while starting[\s\S]*shared_buffers/);
+    } finally {
+      fs.writeFileSync(conf, kept);
+    }
+    const { ready } = await launchEmbedded({ dir: cluster, durable: false });
+    const started = await ready;
+    try {
+      expect(await query(started.url, 'select v from kept')).toEqual([{ v: '中文 ok' }]);
+    } finally {
+      await started.stop();
     }
   });
 });

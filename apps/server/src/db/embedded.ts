@@ -150,8 +150,33 @@ async function waitReady(child: ChildProcess, socketDir: string, stderr: () => s
   }
 }
 
+/**
+ * The embedded cluster of a data folder (`DATA_DIR/postgres`), launched (`launchEmbedded`). An earlier
+ * embedded database (PGlite, `DATA_DIR/pgdata`) is not read: its folder is only reported.
+ */
+export function launchEmbeddedIn(dataDir: string): Promise<Launched> {
+  const legacy = path.join(dataDir, 'pgdata');
+  if (fs.existsSync(path.join(legacy, 'PG_VERSION')))
+    process.stderr.write(`embedded database: ${legacy} (the earlier PGlite database) is no longer read; the database is now in ${path.join(dataDir, 'postgres')}\n`);
+  return launchEmbedded({ dir: path.join(dataDir, 'postgres') });
+}
+
 /** Initialises the cluster if needed, starts it, and makes sure the database `app` exists. */
 export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedCluster> {
+  return (await launchEmbedded(opts)).ready;
+}
+
+/** A cluster whose postgres process runs: `ready` once it accepts connections and the database `app` exists. */
+export interface Launched {
+  ready: Promise<EmbeddedCluster>;
+}
+
+/**
+ * `startEmbedded` in two steps: what comes before the postgres process (the owner, initdb on an empty
+ * folder, a leftover postmaster) is done when this answers; the wait for it to accept connections is
+ * `ready`. main.ts loads the rest of the server in between.
+ */
+export async function launchEmbedded(opts: EmbeddedOptions): Promise<Launched> {
   const log = opts.log ?? (() => undefined);
   const bin = await binaries();
   hydrateSymlinks(bin);
@@ -225,8 +250,12 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedClus
   // If this process ends without stop() (an uncaught error), the postmaster must not outlive it.
   const onExit = () => child.kill('SIGINT');
   process.on('exit', onExit);
+  return { ready: whenReady(child, dir, socketDir, () => tail, onExit) };
+}
+
+async function whenReady(child: ChildProcess, dir: string, socketDir: string, stderr: () => string, onExit: () => void): Promise<EmbeddedCluster> {
   try {
-    await waitReady(child, socketDir, () => tail);
+    await waitReady(child, socketDir, stderr);
   } catch (err) {
     child.kill('SIGINT');
     throw err;

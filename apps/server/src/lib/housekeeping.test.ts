@@ -8,7 +8,7 @@ import { utcDay } from './quota';
 import { purgeExpiredSessions } from './sessions';
 import { WINDOW_MS } from './throttle';
 
-/* The periodic job of main.ts (issue 9 §4): what it drops, and what it keeps. */
+/* The periodic job of serve.ts (issue 9 §4): what it drops, and what it keeps. */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { purgeOldUploadCounts } from './quota';
 import { purgeExpiredSessions } from './sessions';
 import { purgeOldFailures } from './throttle';
 
-/** Every 10 minutes (main.ts): rows that no longer count for anything are dropped. */
+/** Every 10 minutes (serve.ts): rows that no longer count for anything are dropped. */
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 
 /**

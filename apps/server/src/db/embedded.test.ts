@@ -78,7 +78,7 @@ describe('the embedded PostgreSQL', () => {
     }
   });
 
-  it('launching answers once postgres is spawned; a start that fails is reported by `ready`, with what PostgreSQL said', async () => {
+  it('a start PostgreSQL refuses: the launch still answers, and `ready` rejects with what PostgreSQL said', async () => {
     // main.ts loads the server between the two steps, so a failure must wait in `ready`, not throw from the launch.
     const conf = path.join(cluster, 'postgresql.auto.conf');
     const kept = fs.readFileSync(conf, 'utf8');

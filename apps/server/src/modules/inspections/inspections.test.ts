@@ -1,8 +1,8 @@
-import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectionListQuery, MERIDIANS } from '@app/contract';
-import { acupointActions, auditLog, diseases, doctors, endUsers, inspectionAnalyses, inspections, institutions, treatmentSessions } from '../../db/schema';
+import { acupointActions, auditLog, devices, diseases, doctors, endUsers, inspectionAnalyses, inspections, institutions, treatmentSessions } from '../../db/schema';
 import { createTestApp, platformAuth, preparedBy, type TestApp } from '../../test/harness';
 import { list as listService } from './service';
 
@@ -357,6 +357,55 @@ describe('report and result data', () => {
   });
 });
 
+describe("the list's page, cut before its names are joined", () => {
+  /** Every row of `where`, in the list's order, with its names: one flat join, written here. */
+  const flatJoin = (where: any, ascending: boolean) =>
+    t.db
+      .select({
+        id: inspections.id,
+        user_name: endUsers.name,
+        doctor_name: doctors.name,
+        device_serial: devices.serial,
+        institution_name: institutions.name,
+        measured_at: inspections.measuredAt,
+      })
+      .from(inspections)
+      .innerJoin(endUsers, eq(endUsers.id, inspections.endUserId))
+      .innerJoin(devices, eq(devices.id, inspections.deviceId))
+      .innerJoin(institutions, eq(institutions.id, inspections.institutionId))
+      .leftJoin(doctors, eq(doctors.id, inspections.doctorId))
+      .where(where)
+      .orderBy(ascending ? asc(inspections.measuredAt) : desc(inspections.measuredAt), ascending ? asc(inspections.id) : desc(inspections.id));
+  const shown = (r: any) => ({ id: r.id, user_name: r.user_name, doctor_name: r.doctor_name, device_serial: r.device_serial, institution_name: r.institution_name, measured_at: r.measured_at });
+  const asListed = (r: any) => ({ ...r, measured_at: r.measured_at.toISOString() });
+
+  it('every page of a clinic, both orders, is the slice of the flat join at its offset, names included', async () => {
+    const all = { desc: (await flatJoin(eq(inspections.institutionId, inst.clinic3!), false)).map(asListed), asc: (await flatJoin(eq(inspections.institutionId, inst.clinic3!), true)).map(asListed) };
+    expect(all.desc.length).toBeGreaterThan(12);
+    expect(all.desc.some((r) => r.doctor_name === null)).toBe(true);
+    for (const [order, rows] of [
+      ['descend', all.desc],
+      ['ascend', all.asc],
+    ] as const) {
+      for (let page = 1; (page - 1) * 5 < rows.length + 5; page++) {
+        const res = await list(keys.clinic3!, { limit: 5, page, sort: 'measured_at', order });
+        expect(res.datas.list.map(shown), `${order} page ${page}`).toEqual(rows.slice((page - 1) * 5, page * 5));
+        expect(res.datas.total).toBe(rows.length);
+      }
+    }
+  });
+
+  it("a person's name filter cuts the page on the person's rows (the person is joined inside the page too)", async () => {
+    const [someone] = await t.db.select({ name: endUsers.name }).from(inspections).innerJoin(endUsers, eq(endUsers.id, inspections.endUserId)).limit(1);
+    const letters = someone!.name.slice(0, 1);
+    const rows = (await flatJoin(sql`${endUsers.name} ilike ${`%${letters}%`}`, false)).map(asListed);
+    expect(rows.length).toBeGreaterThan(3);
+    const page2 = await list(admin, { limit: 3, page: 2, person: letters });
+    expect(page2.datas.list.map(shown)).toEqual(rows.slice(3, 6));
+    expect(page2.datas.total).toBe(rows.length);
+  });
+});
+
 describe("the list's statements", () => {
   it("the platform's first page is a named statement with no parameter left (PostgreSQL keeps its plan); other pages bind theirs, a filtered list is planned per call", async () => {
     const auth = await platformAuth(t.db);
@@ -366,12 +415,13 @@ describe("the list's statements", () => {
     expect(first).toHaveLength(1);
     expect(first[0]!.types).toBe('{}');
     expect(first[0]!.statement).toMatch(/limit 10001\) s\)/);
-    expect(first[0]!.statement).toMatch(/limit 7$/);
+    // The window is the page subquery's: the names are joined to its rows only.
+    expect(first[0]!.statement).toMatch(/from "inspections" order by [^()]* limit 7\) "p" inner join "end_users"/);
 
     const second = await preparedBy(t, 'inspections', run({ limit: 7, page: 2 }));
     expect(second).toHaveLength(1);
     expect(second[0]!.types).toBe('{bigint,bigint}');
-    expect(second[0]!.statement).toMatch(/limit \$1 offset \$2$/);
+    expect(second[0]!.statement).toMatch(/limit \$1 offset \$2\) "p" inner join/);
 
     expect(await preparedBy(t, 'inspections', run({ limit: 7, risk: 'high' }))).toEqual([]);
 

@@ -75,46 +75,6 @@ function listConditions(auth: Auth, q: Partial<InspectionListQuery>, bind: Bind)
   return and(...conds);
 }
 
-/** An inspection as the list shows it, under the API's names: its rows go out as read. */
-const rowColumns = {
-  id: inspections.id,
-  inspection_no: inspections.inspectionNo,
-  measured_at: isoText(inspections.measuredAt),
-  user_id: inspections.endUserId,
-  user_name: endUsers.name,
-  doctor_id: inspections.doctorId,
-  doctor_name: doctors.name,
-  device_id: inspections.deviceId,
-  device_serial: devices.serial,
-  institution_id: inspections.institutionId,
-  institution_name: institutions.name,
-  worst_level: sql<SystemLevel | null>`${inspections.worstLevel}`,
-  top_risk: sql<InspectionRisk | null>`${inspections.topRisk}`,
-  top_disease: sql<L10n | null>`${inspections.analysis}->'diseases'->0->'name'`,
-  analysis_version: inspections.analysisVersion,
-};
-
-/**
- * The export's rows (a batch of its keyset walk) with their person, device, institution and doctor, in
- * one flat join: a batch is large, so its planning counts for little.
- */
-const selectRows = (db: Tx) =>
-  db
-    .select(rowColumns)
-    .from(inspections)
-    .innerJoin(endUsers, eq(endUsers.id, inspections.endUserId))
-    .innerJoin(devices, eq(devices.id, inspections.deviceId))
-    .innerJoin(institutions, eq(institutions.id, inspections.institutionId))
-    .leftJoin(doctors, eq(doctors.id, inspections.doctorId));
-
-async function listRows(db: Tx, where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<InspectionRow[]> {
-  return selectRows(db)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-}
-
 /** What the list's page subquery carries of each inspection. */
 const pageColumns = {
   id: inspections.id,
@@ -131,14 +91,15 @@ const pageColumns = {
 };
 
 /**
- * A page of the list, with `total` (its capped count). The page's inspections are filtered, ordered and cut
- * (LIMIT and OFFSET, by `window`) in a subquery of the inspections table alone (and the person, when the
+ * Rows of the list as the API shows them (its names; they go out as read), with `total` (the list's capped
+ * count, or 0 where it is not asked for: the export's batches). The inspections are filtered, ordered and
+ * cut (LIMIT and OFFSET, by `window`) in a subquery of the inspections table alone (and the person, when the
  * person's name is a filter); only its rows are then joined with their person, device, institution and
  * doctor. In one flat join PostgreSQL plans six relations at every call (the scope's subquery too, and the
  * devices' fourteen indexes): at a million inspections a grade-3 clinic's first page spent 2.9 ms planning
  * and 3.0 ms executing, and a deep page joined every row it skipped (docs/decisions.md).
  */
-function selectPage(db: Tx, q: { person?: string }, where: SQL | undefined, key: SortKey, window: <Q extends PgSelect>(query: Q) => Q, total: SQL<number>) {
+function selectPage(db: Tx, q: { person?: string }, where: SQL | undefined, key: SortKey, window: <Q extends PgSelect>(query: Q) => Q, total: SQL<number> = sql<number>`0`) {
   let inner = db.select(pageColumns).from(inspections).$dynamic();
   if (q.person) inner = inner.innerJoin(endUsers, eq(endUsers.id, inspections.endUserId));
   const p = window(inner.where(where).orderBy(...orderOf(key))).as('p');
@@ -203,6 +164,7 @@ export async function list(db: Tx, auth: Auth, q: InspectionListQuery): Promise<
 export async function exportList(db: Tx, auth: Auth, q: InspectionExportQuery, ctx: Ctx) {
   await assertInstitution(db, auth, q);
   const where = listConditions(auth, q, inline);
+  const key = keyOf(q);
   const lang = ctx.lang;
   const pick = (text: L10n | null) => (text ? label(text, lang) : '');
   const columns: ExportColumn<InspectionRow>[] = [
@@ -223,8 +185,9 @@ export async function exportList(db: Tx, auth: Auth, q: InspectionExportQuery, c
     sheet: label(LABELS.sheet, lang),
     columns,
     where,
-    key: keyOf(q),
-    fetch: (w, order, limit) => listRows(db, w, order, limit, 0),
+    key,
+    // The keyset walk's order is the key's (orderOf), which selectPage writes from the key itself.
+    fetch: async (w, _order, limit) => (await selectPage(db, q, w, key, <Q extends PgSelect>(query: Q) => query.limit(limit) as Q)).map(withoutTotal),
     count: countFrom(q, where),
   });
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import {
   analyse,
   type Analysis,
@@ -29,7 +30,6 @@ import { forbidden, notFound } from '../../lib/errors';
 import { type ExportColumn, exportList as exportRows } from '../../lib/export';
 import { fieldError } from '../../lib/form';
 import { cappedCountColumn, countOfPage, isoText, likeEscape, offsetOf, orderOf, pageWindow, type SortKey } from '../../lib/list';
-import type { PgSelect } from 'drizzle-orm/pg-core';
 import { type Bind, bound, inline, ShapedStatements } from '../../db/shaped';
 import { maskIdNumber, maskPhone } from '../../lib/mask';
 import { readParams } from '../../lib/params';

@@ -2,7 +2,7 @@
 import type { ColdStarts } from './cold-start';
 import { runsText } from './cold-start';
 import type { Engine } from './lib/databases';
-import { ENGINE_LABEL } from './lib/databases';
+import { ENGINE_LABEL, INSPECTION_SEED_PARTS } from './lib/databases';
 import { int, kb, mb, median, ms, p50p95, pct, ratio, table } from './lib/stats';
 import { type CaseResult, WARM_UP, WARM_UP_HTTP } from './list';
 import type { SessionsResult } from './sessions';
@@ -128,7 +128,7 @@ export function printReport(res: Results) {
   say();
   say(
     table(
-      ['engine', 'inspections inserted (generate_series, one INSERT ... SELECT)', 'insert', 'VACUUM ANALYZE', 'rows/s', 'distinct headlines copied'],
+      ['engine', `inspections inserted (generate_series, ${INSPECTION_SEED_PARTS} INSERT ... SELECT at once)`, 'insert', 'VACUUM ANALYZE', 'rows/s', 'distinct headlines copied'],
       engines.map((e) => {
         const s = E(e).inspectionSeed;
         return [SHORT[e], s ? int(s.inserted) : '-', s ? ms(s.ms) : '-', s ? ms(s.analyzeMs) : '-', s ? int(s.inserted / (s.ms / 1000)) : '-', s ? int(s.headlines) : '-'];

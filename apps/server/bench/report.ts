@@ -19,6 +19,9 @@ export interface EngineResults {
   /** The same by node:http clients (bench/throughput.ts). */
   noopHttp?: Throughput;
   listHttp?: Throughput;
+  /** The device list's floor by autocannon (floor-server.mjs): the same answer from a bare Fastify route, and the least work. */
+  floor?: Throughput;
+  floorLeast?: Throughput;
   listDemo?: Map<string, CaseResult>;
   listScale?: Map<string, CaseResult>;
   seed?: { inserted: number; ms: number; analyzeMs: number };
@@ -56,6 +59,8 @@ export const NOOP_ROW = 'signed-in no-op (fixed cost of a request, for reference
 const LIST_FACTOR = 1.5;
 /** The server's memory target with the inspection list at scale. */
 const RSS_MAX = 300 * 2 ** 20;
+const FLOOR_SAME = "device list's floor: bare Fastify, same answer";
+const FLOOR_LEAST = "device list's floor: bare Fastify, least work";
 const SHORT: Record<Engine, string> = { embedded: 'embedded', postgres: 'PostgreSQL' };
 const mark = (ok: boolean) => (ok ? 'PASS' : '**MISS**');
 /** Each paired round's ratio to its hello-world, in order ("0.08x, 0.09x, 0.10x"). */
@@ -184,13 +189,21 @@ export function printReport(res: Results) {
           row('bare Fastify hello-world', res.hello, res.helloHttp),
           ...engines.map((e) => row(`signed-in no-op (get_institution_info), ${SHORT[e]}`, E(e).noop, E(e).noopHttp)),
           ...engines.map((e) => row(`device list page 1 (admin, demo data), ${SHORT[e]}`, E(e).list, E(e).listHttp)),
+          ...engines.flatMap((e) => (E(e).floor ? [row(`${FLOOR_SAME}, ${SHORT[e]}`, E(e).floor), row(`${FLOOR_LEAST}, ${SHORT[e]}`, E(e).floorLeast)] : [])),
         ],
       ),
     );
+    if (engines.some((e) => E(e).floor)) {
+      say();
+      say(
+        "The device list's floor (bench/floor-server.mjs, autocannon only): the same page from a bare Fastify route on the same database, with no session, grant, security header, metric, log, validation or count. \"same answer\": the server's statement, node-postgres's rows, the same envelope and brotli; \"least work\": PostgreSQL writes the rows' JSON (json_agg) and Node sends it in the envelope uncompressed. Both were checked to answer the server's page before they were measured. They show what any server that reads this page from the database at every call reaches on this box: a target above the least work's ratio is out of reach here without keeping answers.",
+      );
+    }
     const cpuRows = [
       ['bare Fastify hello-world', res.hello],
       ...engines.map((e) => [`signed-in no-op, ${SHORT[e]}`, E(e).noop] as const),
       ...engines.map((e) => [`device list page 1, ${SHORT[e]}`, E(e).list] as const),
+      ...engines.flatMap((e) => [[`${FLOOR_SAME}, ${SHORT[e]}`, E(e).floor] as const, [`${FLOOR_LEAST}, ${SHORT[e]}`, E(e).floorLeast] as const]).filter(([, t]) => t),
     ] as const;
     if (cpuRows.some(([, t]) => t?.cpu)) {
       say();
@@ -388,6 +401,14 @@ export function printReport(res: Results) {
     ),
   );
   say(`\n${t.filter(([, , ok]) => ok).length} of ${t.length} targets met.`);
+  for (const e of engines) {
+    const { list, floor, floorLeast } = E(e);
+    if (!list || !floor || !floorLeast) continue;
+    const h = res.hello?.rps;
+    say(
+      `\nFor scale, not a target: the device list's floor with autocannon (part 3), ${SHORT[e]}: ${ratio(ratioOf(floor, h))} with the same answer, ${ratio(ratioOf(floorLeast, h))} with the least work, against the server's ${ratio(ratioOf(list, h))}.`,
+    );
+  }
 
   for (const e of engines)
     for (const [what, v] of [

@@ -6,6 +6,7 @@
  *     size and at BENCH_DEVICES, on the embedded default and on a PostgreSQL server (list.ts),
  *  3. requests/s at 10 connections: bare Fastify, the signed-in no-op, the device list (throughput.ts), the
  *     last two in rounds paired with the hello-world, with the CPU per request of each process (lib/cpu.ts),
+ *     and the device list's floor: the same page from a bare Fastify route on the same database (floor-server.mjs),
  *  4. 50 and 200 concurrent sessions: latencies, errors, 503s, timeouts, event-loop delay, memory (sessions.ts),
  *  2b. the inspection list at BENCH_INSPECTIONS, admin and clinic3 (grade 3), HTTP next to its raw SQL, and
  *     the server's RSS after (list.ts, part of BENCH_PARTS=list),
@@ -23,6 +24,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { coldStarts } from './cold-start';
 import { type BenchDatabase, embeddedDatabase, type Engine, growDevices, growInspections, growPayments, prepare, serverDatabase, settleWrites } from './lib/databases';
@@ -54,6 +56,8 @@ const PHASE = {
   listIterations: QUICK ? 8 : 100,
   coldRuns: QUICK ? 1 : 3,
 };
+/** The device list's floor (floor-server.mjs): the server's page by node-postgres's rows, and by PostgreSQL's JSON. */
+const FLOOR_ROUTES = ['/list', '/list/least'] as const;
 /** Calls per stats case (the p95 of about 20, as the issue asks). */
 const STATS_ITERATIONS = QUICK ? 8 : 20;
 const webDist = path.resolve(serverDir, '../web/dist');
@@ -196,6 +200,28 @@ async function benchEngine(engine: Engine, results: Results) {
         r.list = await byAutocannon(list);
         r.noopHttp = await byNodeHttp(noop);
         r.listHttp = await byNodeHttp(list);
+        progress(`${engine}: the device list's floor`);
+        const floor = await startServer({ args: ['bench/floor-server.mjs'], env: { DATABASE_URL: db.url }, readyPath: '/list' });
+        const floorClient = httpClient(floor.url);
+        try {
+          // Measured only if both of its routes answer the server's page (the same JSON once parsed).
+          const page = (await client.get(...list)).body;
+          for (const route of FLOOR_ROUTES) {
+            const body = (await floorClient.get(route)).body;
+            if (!isDeepStrictEqual(body, page)) throw new Error(`the floor's ${route} does not answer the server's page: ${JSON.stringify(body).slice(0, 200)}`);
+          }
+          const byFloor = (route: string) =>
+            paired(
+              (warm) => throughput(helloClient, hello.url, '/', {}, secs, hello.pid, warm),
+              (warm) => throughput(floorClient, floor.url, route, {}, secs, floor.pid, warm),
+              PHASE.rounds,
+            );
+          r.floor = await byFloor('/list');
+          r.floorLeast = await byFloor('/list/least');
+        } finally {
+          floorClient.close();
+          await floor.stop();
+        }
         helloClient.close();
       }
       client.close();

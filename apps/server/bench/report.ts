@@ -3,7 +3,7 @@ import type { ColdStarts } from './cold-start';
 import { runsText } from './cold-start';
 import type { Engine } from './lib/databases';
 import { ENGINE_LABEL, INSPECTION_SEED_PARTS } from './lib/databases';
-import { int, kb, mb, median, ms, p50p95, pct, ratio, table } from './lib/stats';
+import { int, kb, mb, median, ms, p50p95, pct, ratio, ratioFine, table } from './lib/stats';
 import { type CaseResult, WARM_UP, WARM_UP_HTTP } from './list';
 import type { SessionsResult } from './sessions';
 import { STATS_TARGET_MS, type StatsResult, statsWorst } from './stats';
@@ -319,7 +319,7 @@ export function printReport(res: Results) {
       ['autocannon', res.hello?.rps, E(e).noop, E(e).list],
       ['node:http', res.helloHttp?.rps, E(e).noopHttp, E(e).listHttp],
     ] as const) {
-      const text = (x: Throughput) => `${ratio(ratioOf(x, h))} (${int(x.rps)} / ${int(x.paired?.helloRps ?? h ?? Number.NaN)}${x.paired ? `; rounds ${roundsText(x.paired)}` : ''})`;
+      const text = (x: Throughput) => `${ratioFine(ratioOf(x, h))} (${int(x.rps)} / ${int(x.paired?.helloRps ?? h ?? Number.NaN)}${x.paired ? `; rounds ${roundsText(x.paired)}` : ''})`;
       if (noop) t.push([`signed-in no-op >= 0.5x hello-world (${SHORT[e]}, ${gen})`, text(noop), ratioOf(noop, h) >= 0.5]);
       if (list) t.push([`device list at demo size >= ${need}x hello-world (${SHORT[e]}, ${gen})`, text(list), ratioOf(list, h) >= need]);
     }
@@ -406,7 +406,7 @@ export function printReport(res: Results) {
     if (!list || !floor || !floorLeast) continue;
     const h = res.hello?.rps;
     say(
-      `\nFor scale, not a target: the device list's floor with autocannon (part 3), ${SHORT[e]}: ${ratio(ratioOf(floor, h))} with the same answer, ${ratio(ratioOf(floorLeast, h))} with the least work, against the server's ${ratio(ratioOf(list, h))}.`,
+      `\nFor scale, not a target: the device list's floor with autocannon (part 3), ${SHORT[e]}: ${ratioFine(ratioOf(floor, h))} with the same answer, ${ratioFine(ratioOf(floorLeast, h))} with the least work, against the server's ${ratioFine(ratioOf(list, h))}.`,
     );
   }
 

@@ -21,6 +21,8 @@ export const int = (x: number) => (Number.isFinite(x) ? Math.round(x).toLocaleSt
 export const mb = (bytes: number) => (Number.isFinite(bytes) ? `${(bytes / 1024 / 1024).toFixed(0)} MB` : '-');
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const ratio = (x: number) => (Number.isFinite(x) ? `${x.toFixed(2)}x` : '-');
+/** A ratio judged against a line (part 7): three decimals, so that a miss never prints as the line itself. */
+export const ratioFine = (x: number) => (Number.isFinite(x) ? `${x.toFixed(3)}x` : '-');
 
 /** A markdown table (printed by the caller). */
 export function table(head: readonly string[], rows: readonly (readonly string[])[]): string {

@@ -44,6 +44,7 @@ const clock = () => {
 };
 
 const app = Fastify({ logger: false });
+// As src/app.ts sets @fastify/compress: a change there comes here too.
 await app.register(compress, {
   threshold: 1024,
   encodings: ['br', 'gzip'],

@@ -57,6 +57,7 @@ export async function buildApp(config: Config, db: Db, opts: { logStream?: NodeJ
   // are the web app's files, which the build compressed ahead (http/web.ts). Request bodies are never
   // inflated: a compressed upload would slip past the body limits. Brotli at quality 3, not the plugin's 4:
   // a 20-row device list (7.8 KB) in 40 us instead of 52 us for 1.8% more bytes (docs/benchmarks.md).
+  // The bench's floor (bench/floor-server.mjs) compresses as set here: a change here goes there too.
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],

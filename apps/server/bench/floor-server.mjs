@@ -20,23 +20,31 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }
 const expiringDays = Number((await pool.query(`select value from system_params where key = 'expiring_days'`)).rows[0]?.value ?? 30);
 const total = Number((await pool.query('select count(*) from devices')).rows[0].count);
 
-const columns = `"devices"."id", "devices"."serial", "devices"."model", "devices"."name", "devices"."status",
-  "devices"."institution_id", "institutions"."name" as "institution_name", "devices"."activated_at",
-  "devices"."expires_at", "devices"."remaining_uses", "devices"."total_inspections", "devices"."last_seen_at",
-  "devices"."created_at", "devices"."remark",
-  coalesce("devices"."expires_at" >= $1 and "devices"."expires_at" <= $2, false) as "expiring"`;
+// The page's columns under the answer's names, written once for both statements; `time` marks a timestamp.
+const fields = [
+  ['id', '"devices"."id"'],
+  ['serial', '"devices"."serial"'],
+  ['model', '"devices"."model"'],
+  ['name', '"devices"."name"'],
+  ['status', '"devices"."status"'],
+  ['institution_id', '"devices"."institution_id"'],
+  ['institution_name', '"institutions"."name"'],
+  ['activated_at', '"devices"."activated_at"', 'time'],
+  ['expires_at', '"devices"."expires_at"', 'time'],
+  ['remaining_uses', '"devices"."remaining_uses"'],
+  ['total_inspections', '"devices"."total_inspections"'],
+  ['last_seen_at', '"devices"."last_seen_at"', 'time'],
+  ['created_at', '"devices"."created_at"', 'time'],
+  ['remark', '"devices"."remark"'],
+  ['expiring', 'coalesce("devices"."expires_at" >= $1 and "devices"."expires_at" <= $2, false)'],
+];
 const page = `from "devices" left join "institutions" on "institutions"."id" = "devices"."institution_id"
   order by "devices"."created_at" desc, "devices"."id" desc limit 20`;
-// The timestamps come back as Dates, which JSON writes as the ISO text the server sends.
-const rowsText = `select ${columns} ${page}`;
-// json_agg of the rows keeps their order; timestamps written as the server writes them.
-const iso = (c) => `to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const jsonText = `select coalesce(json_agg(r), '[]')::text from (select "devices"."id", "devices"."serial", "devices"."model",
-  "devices"."name", "devices"."status", "devices"."institution_id", "institutions"."name" as "institution_name",
-  ${iso('"devices"."activated_at"')} as "activated_at", ${iso('"devices"."expires_at"')} as "expires_at",
-  "devices"."remaining_uses", "devices"."total_inspections", ${iso('"devices"."last_seen_at"')} as "last_seen_at",
-  ${iso('"devices"."created_at"')} as "created_at", "devices"."remark",
-  coalesce("devices"."expires_at" >= $1 and "devices"."expires_at" <= $2, false) as "expiring" ${page}) r`;
+const select = (write) => fields.map(([name, expr, time]) => `${time ? write(expr) : expr} as "${name}"`).join(', ');
+// The server's statement: timestamps come back as Dates, which JSON writes as the ISO text the server sends.
+const rowsText = `select ${select((c) => c)} ${page}`;
+// json_agg of the rows keeps their order; PostgreSQL writes the timestamps as the server does.
+const jsonText = `select coalesce(json_agg(r), '[]')::text from (select ${select((c) => `to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`)} ${page}) r`;
 
 const clock = () => {
   const now = new Date();

@@ -184,10 +184,11 @@ async function benchEngine(engine: Engine, results: Results) {
         const hello = helloServer!;
         const helloClient = httpClient(hello.url);
         const secs = PHASE.roundSeconds;
-        const byAutocannon = (call: readonly [string, Record<string, string>]) =>
+        // The server under test by default; the device list's floor below passes its own.
+        const byAutocannon = (call: readonly [string, Record<string, string>], target = { client, url: server.url, pid: server.pid }) =>
           paired(
             (warm) => throughput(helloClient, hello.url, '/', {}, secs, hello.pid, warm),
-            (warm) => throughput(client, server.url, ...call, secs, server.pid, warm),
+            (warm) => throughput(target.client, target.url, ...call, secs, target.pid, warm),
             PHASE.rounds,
           );
         const byNodeHttp = (call: readonly [string, Record<string, string>]) =>
@@ -210,14 +211,9 @@ async function benchEngine(engine: Engine, results: Results) {
             const body = (await floorClient.get(route)).body;
             if (!isDeepStrictEqual(body, page)) throw new Error(`the floor's ${route} does not answer the server's page: ${JSON.stringify(body).slice(0, 200)}`);
           }
-          const byFloor = (route: string) =>
-            paired(
-              (warm) => throughput(helloClient, hello.url, '/', {}, secs, hello.pid, warm),
-              (warm) => throughput(floorClient, floor.url, route, {}, secs, floor.pid, warm),
-              PHASE.rounds,
-            );
-          r.floor = await byFloor('/list');
-          r.floorLeast = await byFloor('/list/least');
+          const target = { client: floorClient, url: floor.url, pid: floor.pid };
+          r.floor = await byAutocannon(['/list', {}], target);
+          r.floorLeast = await byAutocannon(['/list/least', {}], target);
         } finally {
           floorClient.close();
           await floor.stop();

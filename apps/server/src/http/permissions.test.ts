@@ -42,6 +42,7 @@ import {
 } from '../db/schema';
 import { createSession } from '../lib/sessions';
 import { hashPassword } from '../lib/crypto';
+import { ANSWER_FIELDS } from './permissions.fields';
 
 const WHO = ['admin', 'auditor', 'nobody', 'agent1', 'agent2', 'clinic3', 'agent1b', 'overdue3', 'overdue3R', 'none', 'expired'] as const;
 type Who = (typeof WHO)[number];
@@ -623,5 +624,67 @@ describe('the permission table', () => {
       if (problem) wrong.push(`${endpoint.name} (expected ${expected}): ${problem}`);
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+/** The paths of an answer that carry a value (not null): `list[].name`, `totals.count`, `[].id`. */
+function valuePaths(value: unknown, at = '', into = new Set<string>()): Set<string> {
+  if (value === null || value === undefined) return into;
+  if (Array.isArray(value)) {
+    for (const item of value) valuePaths(item, `${at}[]`, into);
+  } else if (typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) valuePaths(v, at ? `${at}.${k}` : k, into);
+  } else into.add(at);
+  return into;
+}
+const listed = (path: string, fields: readonly string[]) => fields.some((f) => f === path || (f.endsWith('.*') && path.startsWith(f.slice(0, -1))));
+/** The grade of an identity whose answers the fields table judges; 0 is the platform. */
+const GRADE: Partial<Record<Who, 0 | 1 | 2 | 3>> = { admin: 0, auditor: 0, agent1: 1, agent2: 2, clinic3: 3, agent1b: 1 };
+
+describe('the fields each grade sees (permissions.fields.ts)', () => {
+  const readers = Object.keys(GRADE) as Who[];
+  /** Endpoints some institution identity reads: each must have its row of fields. */
+  const institutionReads = ENDPOINTS.filter((e) => readers.some((who) => GRADE[who]! > 0 && TABLE[e.name]?.[WHO.indexOf(who)] === 'ok')).map((e) => e.name);
+
+  it('lists the fields of every answer an institution reads, and no other endpoint', () => {
+    expect(
+      institutionReads.filter((n) => !ANSWER_FIELDS[n]),
+      'endpoints without their fields',
+    ).toEqual([]);
+    expect(
+      Object.keys(ANSWER_FIELDS).filter((n) => !institutionReads.includes(n)),
+      'rows naming no such endpoint',
+    ).toEqual([]);
+  });
+
+  it('answers no identity a field outside its row, nor one hidden from its grade; every listed field is seen by someone', async () => {
+    const wrong: string[] = [];
+    const seen = new Map<string, Set<string>>();
+    for (const who of readers) {
+      const grade = GRADE[who]!;
+      for (const name of institutionReads) {
+        const endpoint = ENDPOINTS.find((e) => e.name === name)!;
+        if (TABLE[name]![WHO.indexOf(who)] !== 'ok') continue;
+        const res = await send(endpoint.method, endpoint.path, await keyOf(who), inputOf(name));
+        expect(res.code, `${name} as ${who}: ${res.raw}`).toBe(200);
+        const row = ANSWER_FIELDS[name]!;
+        const hidden = grade === 0 ? [] : (row.hiddenFrom?.[grade] ?? []);
+        for (const path of valuePaths(res.datas)) {
+          if (!listed(path, row.fields)) wrong.push(`${name}: ${path} (as ${who}) is not in its row`);
+          else if (hidden.includes(path)) wrong.push(`${name}: ${path} is hidden from grade ${grade}, yet ${who} got it`);
+          if (!seen.has(name)) seen.set(name, new Set());
+          seen.get(name)!.add(path);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The table stays honest: a listed field nobody gets is a stale row (wildcards: something under them).
+    const stale = Object.entries(ANSWER_FIELDS).flatMap(([name, row]) => row.fields.filter((f) => ![...(seen.get(name) ?? [])].some((p) => listed(p, [f]))).map((f) => `${name}: ${f}`));
+    expect(stale).toEqual([]);
+    // Each hidden field is a real one: some other identity gets it, so hiding it is a check that can fail.
+    const idle = Object.entries(ANSWER_FIELDS).flatMap(([name, row]) =>
+      Object.values(row.hiddenFrom ?? {}).flatMap((paths) => paths!.filter((p) => !seen.get(name)?.has(p)).map((p) => `${name}: ${p}`)),
+    );
+    expect(idle).toEqual([]);
   });
 });

@@ -186,13 +186,14 @@ export interface PaymentRow {
   paid_at: string;
   status: PaymentStatus;
   /**
-   * The commission lines: the grade-1 and grade-2 ancestors' shares, and what the platform keeps. A
-   * grade-2 caller does not see its parent's line nor the platform's share (null).
+   * The commission lines: the grade-1 and grade-2 ancestors' shares, and what the platform keeps. An
+   * institution never sees its ancestors' figures: a grade-2 caller gets its own line only (its parent's
+   * line, id and the platform's share are null); a clinic (grade 3) gets none of them (all null).
    */
   l1_institution_id: number | null;
   l1_cents: number | null;
   l2_institution_id: number | null;
-  l2_cents: number;
+  l2_cents: number | null;
   platform_cents: number | null;
   refunded_at: string | null;
   refund_reason: string;
@@ -200,10 +201,10 @@ export interface PaymentRow {
 /** Totals of every row the filters match (not only the page). */
 export interface PaymentTotals {
   count: number;
-  /** The commission lines the caller may see (grade 2: its own lines only), of paid rows. */
   amount_cents: number;
   refunded_cents: number;
-  commission_cents: number;
+  /** The commission lines the caller may see, of paid rows (grade 2: its own line only; grade 3: null). */
+  commission_cents: number | null;
 }
 export interface PaymentListResult extends ListResult<PaymentRow> {
   totals: PaymentTotals;

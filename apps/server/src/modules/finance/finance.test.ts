@@ -409,11 +409,20 @@ describe('device payments list', () => {
     expect(dated.datas.total).toBeGreaterThan(0);
   });
 
-  it('shows a grade-2 institution its own commission line only; grade 1 and the platform see every line', async () => {
+  it('shows a grade-2 institution its own commission line only, a clinic none; grade 1 and the platform see every line', async () => {
     const q = { device_id: clinicDevice, status: 'paid', limit: 5 };
     const two = await t.call('GET', '/device_payment/list', { key: keys.agent2, query: q });
     expect(two.datas.list.length).toBeGreaterThan(0);
-    expect(two.datas.list.every((r: any) => r.l1_cents === null && r.platform_cents === null && typeof r.l2_cents === 'number')).toBe(true);
+    expect(two.datas.list.every((r: any) => r.l1_cents === null && r.l1_institution_id === null && r.platform_cents === null && typeof r.l2_cents === 'number')).toBe(true);
+    expect(two.datas.list.every((r: any) => r.l2_institution_id === inst.agent2)).toBe(true);
+    // A clinic sees the payments of its own devices, but not one of its ancestors' figures nor their ids.
+    const three = await t.call('GET', '/device_payment/list', { key: keys.clinic3, query: q });
+    expect(three.datas.list.length).toBe(two.datas.list.length);
+    for (const r of three.datas.list) {
+      expect([r.l1_institution_id, r.l1_cents, r.l2_institution_id, r.l2_cents, r.platform_cents]).toEqual([null, null, null, null, null]);
+    }
+    expect(three.datas.totals.commission_cents).toBeNull();
+    expect(three.datas.totals.amount_cents).toBe(two.datas.totals.amount_cents);
     const one = await t.call('GET', '/device_payment/list', { key: keys.agent1, query: q });
     expect(one.datas.list.every((r: any) => typeof r.l1_cents === 'number' && typeof r.platform_cents === 'number')).toBe(true);
     const paid = await t.db
@@ -438,6 +447,21 @@ describe('device payments list', () => {
       .split('\r\n');
     expect(lines[0]).toContain('订单号');
     expect(lines).toHaveLength(1 + (await t.db.$count(devicePayments, eq(devicePayments.deviceId, clinicDevice))));
+  });
+
+  it("exports to a grade-2 institution its own commission column only, not its parent's nor the platform's", async () => {
+    const csv = async (key: string) => {
+      const res = await t.app.inject({ method: 'GET', url: '/adminapi/device_payment/export', query: { key, format: 'csv', device_id: String(clinicDevice) }, headers: { 'accept-language': 'en' } });
+      expect(res.statusCode).toBe(200);
+      return res.body.replace(/^\uFEFF/, '').split('\r\n')[0]!;
+    };
+    const one = await csv(keys.agent1!);
+    expect(one).toContain('Grade-1 commission');
+    expect(one).toContain('Platform share');
+    const two = await csv(keys.agent2!);
+    expect(two).toContain('Grade-2 commission');
+    expect(two).not.toContain('Grade-1 commission');
+    expect(two).not.toContain('Platform share');
   });
 });
 

@@ -300,11 +300,24 @@ async function paymentConditions(db: Tx, auth: Auth, q: Partial<PaymentListQuery
   );
 }
 
-/** A grade-2 caller sees its own commission line, not its parent's nor the platform's share. */
-const seesAllLines = (auth: Auth | null) => !auth || auth.kind === 'admin' || auth.institution?.grade === 1;
+/**
+ * Which commission lines of a payment the caller may see. An institution never sees its ancestors'
+ * figures (domain.md): the platform and grade 1 see every line (grade 1's own, its children's, and the
+ * platform's share, which is the rest of an amount it sees); grade 2 sees its own line only; a clinic
+ * (grade 3) earns no commission and sees none, nor the ids of the agencies above it. The one rule for
+ * the list, its totals and its export. `null` (no caller): the audit trail's snapshot, every line.
+ */
+export type CommissionView = 'all' | 'own_l2' | 'none';
+export function commissionView(auth: Auth | null): CommissionView {
+  if (!auth || auth.kind === 'admin') return 'all';
+  const grade = auth.institution?.grade;
+  return grade === 1 ? 'all' : grade === 2 ? 'own_l2' : 'none';
+}
 
 async function paymentRows(db: Tx, where: SQL | undefined, order: SQL[], limit: number, offset: number, auth: Auth | null): Promise<PaymentRow[]> {
-  const all = seesAllLines(auth);
+  const view = commissionView(auth);
+  const all = view === 'all';
+  const l2 = view !== 'none';
   const rows = await db
     .select({ p: devicePayments, serial: devices.serial, instName: payInst.name, packageName: packages.name })
     .from(devicePayments)
@@ -329,10 +342,10 @@ async function paymentRows(db: Tx, where: SQL | undefined, order: SQL[], limit: 
     channel: p.channel,
     paid_at: p.paidAt.toISOString(),
     status: p.status,
-    l1_institution_id: p.l1InstitutionId,
+    l1_institution_id: all ? p.l1InstitutionId : null,
     l1_cents: all ? Number(p.l1Cents) : null,
-    l2_institution_id: p.l2InstitutionId,
-    l2_cents: Number(p.l2Cents),
+    l2_institution_id: l2 ? p.l2InstitutionId : null,
+    l2_cents: l2 ? Number(p.l2Cents) : null,
     platform_cents: all ? Number(p.platformCents) : null,
     refunded_at: iso(p.refundedAt),
     refund_reason: p.refundReason,
@@ -342,7 +355,8 @@ async function paymentRows(db: Tx, where: SQL | undefined, order: SQL[], limit: 
 const PAYMENT_SORTS = { paid_at: devicePayments.paidAt, amount: devicePayments.amountCents } as const;
 
 async function paymentTotals(db: Tx, where: SQL | undefined, auth: Auth): Promise<PaymentTotals> {
-  const lines = seesAllLines(auth) ? sql`${devicePayments.l1Cents} + ${devicePayments.l2Cents}` : sql`${devicePayments.l2Cents}`;
+  const view = commissionView(auth);
+  const lines = view === 'all' ? sql`${devicePayments.l1Cents} + ${devicePayments.l2Cents}` : view === 'own_l2' ? sql`${devicePayments.l2Cents}` : sql`0`;
   const [row] = rowsOf<Record<string, string | number>>(
     await db.execute(sql`select count(*)::int as count,
       coalesce(sum(${devicePayments.amountCents}), 0) as amount,
@@ -350,7 +364,12 @@ async function paymentTotals(db: Tx, where: SQL | undefined, auth: Auth): Promis
       coalesce(sum(${lines}) filter (where ${devicePayments.status} = 'paid'), 0) as commission
       from ${devicePayments} where ${where ?? sql`true`}`),
   );
-  return { count: Number(row?.count ?? 0), amount_cents: Number(row?.amount ?? 0), refunded_cents: Number(row?.refunded ?? 0), commission_cents: Number(row?.commission ?? 0) };
+  return {
+    count: Number(row?.count ?? 0),
+    amount_cents: Number(row?.amount ?? 0),
+    refunded_cents: Number(row?.refunded ?? 0),
+    commission_cents: view === 'none' ? null : Number(row?.commission ?? 0),
+  };
 }
 
 /** GET /device_payment/list: filtered, paged, with the totals of every matching row. */
@@ -470,6 +489,7 @@ export async function payoutExport(db: Tx, auth: Auth, q: PayoutExportQuery, ctx
 export async function paymentsExport(db: Tx, auth: Auth, q: PaymentExportQuery, ctx: Ctx) {
   const where = await paymentConditions(db, auth, q);
   const lang = ctx.lang;
+  const view = commissionView(auth);
   const columns: ExportColumn<PaymentRow>[] = [
     { title: label(LABELS.orderNo, lang), value: (r) => r.order_no, width: 24 },
     { title: label(LABELS.device, lang), value: (r) => r.device_serial, width: 16 },
@@ -479,9 +499,10 @@ export async function paymentsExport(db: Tx, auth: Auth, q: PaymentExportQuery, 
     { title: label(LABELS.channel, lang), value: (r) => r.channel },
     { title: label(LABELS.paidAt, lang), value: (r) => new Date(r.paid_at), width: 20 },
     { title: label(LABELS.status, lang), value: (r) => label(LABELS[r.status], lang) },
-    { title: label(LABELS.l1, lang), value: (r) => yuan(r.l1_cents) },
-    { title: label(LABELS.l2, lang), value: (r) => yuan(r.l2_cents) },
-    { title: label(LABELS.platform, lang), value: (r) => yuan(r.platform_cents) },
+    // The commission columns the caller may see (commissionView): grade 2 gets its own line only.
+    ...(view === 'all' ? [{ title: label(LABELS.l1, lang), value: (r: PaymentRow) => yuan(r.l1_cents) }] : []),
+    ...(view !== 'none' ? [{ title: label(LABELS.l2, lang), value: (r: PaymentRow) => yuan(r.l2_cents) }] : []),
+    ...(view === 'all' ? [{ title: label(LABELS.platform, lang), value: (r: PaymentRow) => yuan(r.platform_cents) }] : []),
     { title: label(LABELS.refundedAt, lang), value: (r) => (r.refunded_at ? new Date(r.refunded_at) : null), width: 20 },
   ];
   return exportRows(db, ctx.reply, {

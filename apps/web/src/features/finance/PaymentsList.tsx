@@ -61,8 +61,10 @@ export function PaymentsList({ deviceId, title }: { deviceId?: number; title?: R
   const lang = useSettings((s) => s.lang);
   const { viewer, can } = useAccess();
   const canRefund = can('payment:refund');
-  // A grade-2 institution sees its own commission line only (the server answers null for the rest).
+  // A grade-2 institution sees its own commission line only, a clinic none (the server answers null for
+  // what the caller may not see: commissionView on the server).
   const allLines = viewer.isAdmin || viewer.grade === 1;
+  const anyLine = allLines || viewer.grade === 2;
   const params = useListParams({ filters: FILTERS });
   const input = deviceId ? { ...params.query, device_id: deviceId } : params.query;
   const query = usePayments(input);
@@ -80,16 +82,20 @@ export function PaymentsList({ deviceId, title }: { deviceId?: number; title?: R
       { key: 'package', dataIndex: 'package_name', title: t('col.package') },
       { key: 'amount', dataIndex: 'amount_cents', title: t('col.amount'), sorter: true, align: 'right', render: (v: number) => <Money cents={v} /> },
       { key: 'channel', dataIndex: 'channel', title: t('col.channel'), render: (v: string) => ((PAYMENT_CHANNELS as readonly string[]).includes(v) ? t(`channel.${v}`) : v) },
-      {
-        key: 'commission',
-        title: t('col.commission'),
-        align: 'right',
-        render: (_, r) => (
-          <span>
-            {r.l1_cents == null ? '—' : <Money cents={r.l1_cents} />} / <Money cents={r.l2_cents} />
-          </span>
-        ),
-      },
+      ...(anyLine
+        ? [
+            {
+              key: 'commission',
+              title: t('col.commission'),
+              align: 'right' as const,
+              render: (_: unknown, r: PaymentRow) => (
+                <span>
+                  {r.l1_cents == null ? '—' : <Money cents={r.l1_cents} />} / {r.l2_cents == null ? '—' : <Money cents={r.l2_cents} />}
+                </span>
+              ),
+            },
+          ]
+        : []),
       ...(allLines ? [{ key: 'platform', dataIndex: 'platform_cents', title: t('col.platform'), align: 'right' as const, render: (v: number) => <Money cents={v} /> }] : []),
       {
         key: 'status',
@@ -113,7 +119,7 @@ export function PaymentsList({ deviceId, title }: { deviceId?: number; title?: R
           ]
         : []),
     ],
-    [t, deviceId, allLines, canRefund],
+    [t, deviceId, allLines, anyLine, canRefund],
   );
 
   return (
@@ -138,8 +144,12 @@ export function PaymentsList({ deviceId, title }: { deviceId?: number; title?: R
                       {t('totals', { count: totals.count })}: <span data-testid="payment-totals-amount">{formatMoney(totals.amount_cents, lang)}</span>
                     </Typography.Text>
                     <Typography.Text type="secondary">
-                      {' · '}
-                      {t('totalsCommission', { amount: formatMoney(totals.commission_cents, lang) })}
+                      {totals.commission_cents == null ? null : (
+                        <>
+                          {' · '}
+                          {t('totalsCommission', { amount: formatMoney(totals.commission_cents, lang) })}
+                        </>
+                      )}
                       {' · '}
                       {t('totalsRefunded', { amount: formatMoney(totals.refunded_cents, lang) })}
                     </Typography.Text>

@@ -47,6 +47,12 @@ export const MESSAGES = {
   invalidInput: t('输入有误：{detail}', 'Invalid input: {detail}', 'Entrada no válida: {detail}', '入力が正しくありません：{detail}'),
   notFound: t('记录不存在', 'The record does not exist', 'El registro no existe', 'レコードが存在しません'),
   passwordTooShort: t('密码长度不能少于 {min} 位', 'The password must have at least {min} characters', 'La contraseña debe tener al menos {min} caracteres', 'パスワードは {min} 文字以上必要です'),
+  passwordCommon: t(
+    '该密码过于常见，容易被猜到，请换一个',
+    'This password is among the most commonly used ones and easy to guess: choose another',
+    'Esta contraseña está entre las más usadas y es fácil de adivinar: elija otra',
+    'このパスワードはよく使われていて推測されやすいため、別のものにしてください',
+  ),
   passwordEmpty: t('密码不能为空', 'The password cannot be empty', 'La contraseña no puede estar vacía', 'パスワードを入力してください'),
   fieldNotEditable: t('该字段不可修改', 'This field cannot be changed', 'Este campo no se puede modificar', 'この項目は変更できません'),
   conflict: t('与已有记录冲突（重复）', 'This conflicts with an existing record (duplicate)', 'Entra en conflicto con un registro existente (duplicado)', '既存のレコードと重複しています'),

@@ -222,6 +222,19 @@ describe('password change', () => {
     expect(short.datas.error).toMatch(/at least 8/);
     const empty = await t.call('POST', '/member/modify_field', { key: first.key, body: { id: first.id, field: 'password', value: '   ' } });
     expect(empty.datas.error).toMatch(/cannot be empty/);
+    // A commonly used password is refused in the caller's language, whatever its case, and nothing changes.
+    for (const [value, lang, message] of [
+      ['password123', 'en', /most commonly used/],
+      ['PassWord123', 'zh', /过于常见/],
+      ['iloveyou1', 'es', /más usadas/],
+      ['qwerty123', 'ja', /よく使われて/],
+    ] as const) {
+      const common = await t.call('POST', '/member/modify_field', { key: first.key, lang, body: { id: first.id, field: 'password', value } });
+      expect(common.code, value).toBe(400);
+      expect(common.datas.error).toMatch(message);
+    }
+    expect((await t.call('GET', '/institution/get_institution_info', { key: second.key })).code).toBe(200);
+    await t.login('agent1', 'institution');
 
     const done = await t.call('POST', '/member/modify_field', { key: first.key, body: { id: first.id, field: 'password', value: 'new-secret-1' } });
     expect(done.code).toBe(200);

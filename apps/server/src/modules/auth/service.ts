@@ -20,6 +20,7 @@ import { adminUsers, institutions, roles } from '../../db/schema';
 import { cachedGrants, currentGrants, type Grants } from '../../lib/access-cache';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/crypto';
 import { readParam } from '../../lib/params';
+import { isCommonPassword } from '../../lib/common-passwords';
 import { createSession, deleteSession, endSubjectSessions, type SubjectKind } from '../../lib/sessions';
 import { type AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { Auth } from '../../http/access';
@@ -144,12 +145,19 @@ export async function institutionInfo(_db: Tx, auth: Auth): Promise<InstitutionI
   };
 }
 
+/**
+ * The one rule for a new password chosen by a person (own change, an admin's reset or creation, an
+ * institution's creation or reset): not empty, at least the `password_min_length` parameter, at most 200
+ * characters, and not one of the commonly used passwords. Generated passwords (shown once) do not pass
+ * through here: they are random and long enough by construction.
+ */
 export async function validatePassword(db: Tx, value: unknown): Promise<string> {
   const text = typeof value === 'string' ? value.trim() : '';
   if (!text) throw badRequest('passwordEmpty');
   const min = await readParam(db, 'password_min_length');
   if (text.length < min) throw badRequest('passwordTooShort', { min });
   if (text.length > 200) throw badRequest('invalidInput', { detail: 'password' });
+  if (isCommonPassword(text)) throw badRequest('passwordCommon');
   return text;
 }
 

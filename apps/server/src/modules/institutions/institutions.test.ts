@@ -187,6 +187,7 @@ describe('institutions: create by the grade rule', () => {
     expect((await add(admin, { phone: '12ab' })).datas.fields.phone).toBeTruthy();
     expect((await add(admin, { name: '  ' })).datas.fields.name).toBeTruthy();
     expect((await add(admin, { password: 'short' })).datas.fields.password).toMatch(/at least 8/);
+    expect((await add(admin, { password: 'Password123' })).datas.fields.password).toMatch(/most commonly used/);
     expect((await add(admin, { term_expires_at: 'tomorrow' })).datas.fields.term_expires_at).toBeTruthy();
     const count = (await t.db.select().from(institutions).where(eq(institutions.username, 'ab'))).length;
     expect(count).toBe(0);
@@ -285,6 +286,9 @@ describe('institutions: edit, status, password', () => {
     expect(set.datas).toEqual({ password: null });
     expect((await t.login(username, 'institution', 'chosen-pass-2')).key).toBeTruthy();
     expect((await t.call('POST', '/institution/reset_password', { key: admin, body: { id, password: 'abc' } })).datas.fields.password).toMatch(/at least/);
+    expect((await t.call('POST', '/institution/reset_password', { key: admin, body: { id, password: 'football1' } })).datas.fields.password).toMatch(/most commonly used/);
+    // Neither refusal changed the password.
+    expect((await t.login(username, 'institution', 'chosen-pass-2')).key).toBeTruthy();
     const [audit] = await t.db
       .select()
       .from(auditLog)

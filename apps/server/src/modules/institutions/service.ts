@@ -243,7 +243,7 @@ async function passwordFor(db: Tx, given: string | undefined, field = 'password'
     return { password: await validatePassword(db, given), generated: false };
   } catch (err) {
     const e = err as { messageKey?: string; params?: Record<string, string | number> };
-    if (e.messageKey === 'passwordTooShort' || e.messageKey === 'passwordEmpty') throw fieldError(field, e.messageKey, e.params);
+    if (e.messageKey === 'passwordTooShort' || e.messageKey === 'passwordEmpty' || e.messageKey === 'passwordCommon') throw fieldError(field, e.messageKey, e.params);
     throw err;
   }
 }

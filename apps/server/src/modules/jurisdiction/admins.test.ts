@@ -81,6 +81,8 @@ describe('adding and editing admin users', () => {
     const short = await addAdmin({ username: 'shorty', name: 'Short', role_id: auditorRoleId, password: 'abc' });
     expect(short.datas.error).toBe('The password must have at least 8 characters');
     expect(short.datas.fields.password).toBe('The password must have at least 8 characters');
+    const common = await addAdmin({ username: 'commonpw', name: 'Common', role_id: auditorRoleId, password: 'letmein123' });
+    expect(common.datas.fields.password).toMatch(/most commonly used/);
     const blank = await addAdmin({ username: 'blank', name: 'Blank', role_id: auditorRoleId, password: '   ' });
     expect(blank.datas.error).toBe('The password cannot be empty');
     const role = await addAdmin({ username: 'norole', name: 'No role', role_id: 99999 });

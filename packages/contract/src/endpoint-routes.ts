@@ -152,4 +152,8 @@ export const ENDPOINT_ROUTES = {
   'stats.institution': ['GET', '/stats/institution'],
   'stats.finance': ['GET', '/stats/finance'],
   'stats.exportTable': ['GET', '/stats/export'],
+  'sessions.list': ['GET', '/session/list'],
+  'sessions.end': ['POST', '/session/end'],
+  'sessions.endOthers': ['POST', '/session/end_others'],
+  'sessions.endAccount': ['POST', '/session/end_account'],
 } as const satisfies Record<EndpointName, readonly [string, string, ...string[]]>;

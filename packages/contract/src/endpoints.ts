@@ -27,6 +27,7 @@ import { regionsApi } from './api/regions';
 import { branchesApi } from './api/branches';
 import { inspectionsApi } from './api/inspections';
 import { statsApi } from './api/stats';
+import { sessionsApi } from './api/sessions';
 
 export const API = {
   auth: authApi,
@@ -51,6 +52,7 @@ export const API = {
   branches: branchesApi,
   inspections: inspectionsApi,
   stats: statsApi,
+  sessions: sessionsApi,
 } as const;
 
 type Api = typeof API;

@@ -16,6 +16,7 @@ export * from './api/jurisdiction-rules';
 export * from './api/meridians';
 export * from './api/person';
 export * from './api/packages';
+export * from './api/sessions';
 export * from './api/params';
 export * from './endpoints';
 export * from './api/diseases';

@@ -223,7 +223,7 @@ async function checkFromDatabase(db: Db, request: FastifyRequest, access: Guarde
         // restricted key, derived from it and created at the first 998 (lib/sessions.ts). The calling
         // key is left as it is, so two calls in flight both get a usable key (never a 999), and no
         // call adds a row after the first.
-        const restrictedKey = session.restricted ? key : await restrictedSession(db, key, { subjectId: inst.id, ip: request.ip, expiresAt: session.expiresAt, params });
+        const restrictedKey = session.restricted ? key : await restrictedSession(db, key, { subjectId: inst.id, ip: request.ip, userAgent: session.userAgent, expiresAt: session.expiresAt, params });
         throw overdue(restrictedKey);
       }
     }

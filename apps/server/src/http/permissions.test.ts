@@ -214,6 +214,10 @@ const TABLE: Record<string, readonly [Outcome, Outcome, Outcome, Outcome, Outcom
   'stats.institution':             ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'stats.finance':                 ['ok',   'F',    'F',    'ok',   'ok',   'F',    'ok',   998,    998,    999,  999],
   'stats.exportTable':             ['file', 'F',    'F',    'file', 'file', 'F',    'file', 998,    998,    999,  999],
+  'sessions.list':                 ['ok',   'ok',   'ok',   'ok',   'ok',   'ok',   'ok',   998,    998,    999,  999],
+  'sessions.end':                  ['w',    'w',    'w',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
+  'sessions.endOthers':            ['w',    'w',    'w',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
+  'sessions.endAccount':           ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
 };
 
 /**
@@ -320,6 +324,9 @@ function inputOf(name: string): Input {
       return json({ code: '0000-0000-0000-0000' });
     case 'codes.redeemDevice':
       return json({ id: MISSING, code: '0000-0000-0000-0000' });
+    case 'sessions.endAccount':
+      // A whole body naming no account: refused by its rule (not found) after the button check.
+      return json({ kind: 'institution', id: MISSING });
     case 'jurisdiction.menuDetail':
       return json({ id: ids.menu });
     case 'jurisdiction.roleDetail':
@@ -413,6 +420,9 @@ function checkData(name: string, who: Who, datas: any): string | null {
     case 'auth.login':
     case 'auth.institutionLogin':
       return typeof datas.key === 'string' ? null : 'no key';
+    case 'sessions.list':
+      // The caller's own sessions only, with the calling one marked.
+      return datas.list.filter((r: { current: boolean }) => r.current).length === 1 ? null : `current ${JSON.stringify(datas.list)}`;
     case 'uploads.uploadImg':
     case 'uploads.uploadFile':
     case 'finance.payoutVoucher':

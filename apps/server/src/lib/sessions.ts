@@ -9,8 +9,17 @@ import { type ParamValues, readParams } from './params';
 
 export type SubjectKind = 'admin' | 'institution';
 
-/** `expiresAt` carries an absolute expiry over from the session a new one replaces (role switching). */
-export async function createSession(db: Tx, input: { kind: SubjectKind; subjectId: number; ip: string; restricted?: boolean; viewRoleId?: number | null; expiresAt?: Date }) {
+/** The User-Agent a session keeps: printable text, at most 256 characters. */
+export const userAgentOf = (header: string | string[] | undefined): string => (typeof header === 'string' ? header.replace(/[^\x20-\x7e]/g, '').slice(0, 256) : '');
+
+/**
+ * `expiresAt` carries an absolute expiry over from the session a new one replaces (role switching), and
+ * `userAgent` the browser it was signed in with (`userAgentOf`).
+ */
+export async function createSession(
+  db: Tx,
+  input: { kind: SubjectKind; subjectId: number; ip: string; userAgent?: string; restricted?: boolean; viewRoleId?: number | null; expiresAt?: Date },
+) {
   const params = await readParams(db);
   const key = newKey();
   const now = new Date();
@@ -23,6 +32,7 @@ export async function createSession(db: Tx, input: { kind: SubjectKind; subjectI
       restricted: input.restricted ?? false,
       viewRoleId: input.viewRoleId ?? null,
       ip: input.ip.slice(0, 64),
+      userAgent: input.userAgent ?? '',
       lastSeenAt: now,
       expiresAt: input.expiresAt ?? new Date(now.getTime() + params.session_absolute_hours * 3600_000),
     })
@@ -178,7 +188,7 @@ export const restrictedKeyFor = (key: string) => createHmac('sha256', key).updat
  * answered again until it expires (then created anew). Concurrent calls race to the same row (the key
  * hash is unique), so each of them answers a key that works.
  */
-export async function restrictedSession(db: Tx, key: string, input: { subjectId: number; ip: string; expiresAt: Date; params?: ParamValues }): Promise<string> {
+export async function restrictedSession(db: Tx, key: string, input: { subjectId: number; ip: string; userAgent: string; expiresAt: Date; params?: ParamValues }): Promise<string> {
   const restricted = restrictedKeyFor(key);
   const live = await findSession(db, restricted, input.params);
   if (live) {
@@ -194,6 +204,7 @@ export async function restrictedSession(db: Tx, key: string, input: { subjectId:
       subjectId: input.subjectId,
       restricted: true,
       ip: input.ip.slice(0, 64),
+      userAgent: input.userAgent,
       lastSeenAt: now,
       expiresAt: new Date(Math.min(input.expiresAt.getTime(), now.getTime() + RESTRICTED_KEY_MS)),
     })

@@ -22,6 +22,7 @@ import packagesRoutes from './packages/routes';
 import paramsRoutes from './params/routes';
 import regionsRoutes from './regions/routes';
 import schematicsRoutes from './schematics/routes';
+import sessionsRoutes from './sessions/routes';
 import statsRoutes from './stats/routes';
 import systemsRoutes from './systems/routes';
 import uploadsRoutes from './uploads/routes';
@@ -60,6 +61,7 @@ export const moduleRoutes: Record<string, FastifyPluginAsync> = {
   params: paramsRoutes,
   regions: regionsRoutes,
   schematics: schematicsRoutes,
+  sessions: sessionsRoutes,
   stats: statsRoutes,
   systems: systemsRoutes,
   uploads: uploadsRoutes,

@@ -106,6 +106,8 @@ export const sessions = pgTable(
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     ip: varchar('ip', { length: 64 }).notNull().default(''),
+    /** The browser's User-Agent at sign-in (cut to 256 characters), shown in the account's session list. */
+    userAgent: varchar('user_agent', { length: 256 }).notNull().default(''),
   },
   (t) => [uniqueIndex('sessions_key_uq').on(t.keyHash), index('sessions_subject_idx').on(t.subjectKind, t.subjectId)],
 );

@@ -21,7 +21,7 @@ import { cachedGrants, currentGrants, type Grants } from '../../lib/access-cache
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/crypto';
 import { readParam } from '../../lib/params';
 import { isCommonPassword } from '../../lib/common-passwords';
-import { createSession, deleteSession, endSubjectSessions, type SubjectKind } from '../../lib/sessions';
+import { createSession, deleteSession, endSubjectSessions, type SubjectKind, userAgentOf } from '../../lib/sessions';
 import { type AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { Auth } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
@@ -56,7 +56,7 @@ export function refusal(why: Why, params?: Record<string, string | number>): App
  * password is checked and throttled per (username, address) and per address (./throttle.ts); the counting
  * is a short transaction of its own, and the password hash is checked outside any transaction.
  */
-async function signIn(db: Tx, kind: SubjectKind, input: LoginBody, ip: string): Promise<LoginAnswer> {
+async function signIn(db: Tx, kind: SubjectKind, input: LoginBody, ip: string, userAgent: string): Promise<LoginAnswer> {
   const username = input.username.toLowerCase().slice(0, 64);
   const address = addressKey(ip);
   const reservation = await reserveAttempt(db, username, address);
@@ -72,15 +72,15 @@ async function signIn(db: Tx, kind: SubjectKind, input: LoginBody, ip: string): 
   await clearFailures(db, username, address);
   // A disabled institution is told so (its sessions ended when it was disabled); a disabled admin likewise.
   if (row.status !== 1) throw badRequest(kind === 'institution' ? 'institutionDisabled' : 'accountDisabled');
-  const { key } = await createSession(db, { kind, subjectId: row.id, ip });
+  const { key } = await createSession(db, { kind, subjectId: row.id, ip, userAgent });
   if (kind === 'admin') await db.update(adminUsers).set({ lastLoginAt: new Date() }).where(eq(adminUsers.id, row.id));
   return { key, id: row.id };
 }
 
 /** POST /login/login (not audited, so no transaction around it: a failed attempt stays counted). */
-export const login = (db: Tx, _auth: Auth | null, input: LoginBody, ctx: Ctx) => signIn(db, 'admin', input, ctx.ip);
+export const login = (db: Tx, _auth: Auth | null, input: LoginBody, ctx: Ctx) => signIn(db, 'admin', input, ctx.ip, userAgentOf(ctx.req.headers['user-agent']));
 /** POST /login/institution_login. */
-export const institutionLogin = (db: Tx, _auth: Auth | null, input: LoginBody, ctx: Ctx) => signIn(db, 'institution', input, ctx.ip);
+export const institutionLogin = (db: Tx, _auth: Auth | null, input: LoginBody, ctx: Ctx) => signIn(db, 'institution', input, ctx.ip, userAgentOf(ctx.req.headers['user-agent']));
 
 /** POST /login/logout: ends the calling session. */
 export async function logout(db: Tx, auth: Auth): Promise<null> {

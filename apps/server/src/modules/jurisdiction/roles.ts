@@ -258,9 +258,9 @@ export async function viewAsExit(db: Tx, auth: Auth, _input: unknown, ctx: Ctx):
 }
 
 async function switchSession(tx: Tx, auth: Auth, ip: string, viewRoleId: number | null): Promise<SessionKeyAnswer> {
-  const [old] = await tx.delete(sessions).where(eq(sessions.id, auth.sessionId)).returning({ expiresAt: sessions.expiresAt });
+  const [old] = await tx.delete(sessions).where(eq(sessions.id, auth.sessionId)).returning({ expiresAt: sessions.expiresAt, userAgent: sessions.userAgent });
   if (!old) throw forbidden();
-  const { key } = await createSession(tx, { kind: 'admin', subjectId: auth.admin!.id, ip, viewRoleId, expiresAt: old.expiresAt });
+  const { key } = await createSession(tx, { kind: 'admin', subjectId: auth.admin!.id, ip, userAgent: old.userAgent, viewRoleId, expiresAt: old.expiresAt });
   return { key };
 }
 

@@ -16,10 +16,7 @@ export const userAgentOf = (header: string | string[] | undefined): string => (t
  * `expiresAt` carries an absolute expiry over from the session a new one replaces (role switching), and
  * `userAgent` the browser it was signed in with (`userAgentOf`).
  */
-export async function createSession(
-  db: Tx,
-  input: { kind: SubjectKind; subjectId: number; ip: string; userAgent?: string; restricted?: boolean; viewRoleId?: number | null; expiresAt?: Date },
-) {
+export async function createSession(db: Tx, input: { kind: SubjectKind; subjectId: number; ip: string; userAgent?: string; restricted?: boolean; viewRoleId?: number | null; expiresAt?: Date }) {
   const params = await readParams(db);
   const key = newKey();
   const now = new Date();

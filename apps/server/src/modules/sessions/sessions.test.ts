@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '@app/contract';
 import { openPostgres } from '../../db/client';
@@ -40,7 +40,12 @@ describe('one’s own sessions', () => {
     const phone = await signIn('agent2', 'institution', PHONE, '10.2.2.2');
     await signIn('clinic3', 'institution', CHROME);
     const mine = await list(phone.key);
-    const ids = (await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.subjectId, await t.institutionId('agent2')))).map((r) => r.id);
+    const ids = (
+      await t.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.subjectKind, 'institution'), eq(sessions.subjectId, await t.institutionId('agent2'))))
+    ).map((r) => r.id);
     expect(mine.map((r) => r.id).sort()).toEqual(ids.sort());
     expect(mine[0]).toMatchObject({ current: true, ip: '10.2.2.2', user_agent: PHONE });
     expect(mine.filter((r) => r.current)).toHaveLength(1);

@@ -39,8 +39,9 @@ function grantAllows(sign: string, viewer: Viewer): boolean {
   return viewer.granted.has(sign);
 }
 
-/** Whether a page (leaf route) may be opened by this viewer. */
+/** Whether a page (leaf route) may be opened by this viewer. An account's own (personal) page: by every viewer. */
 export function canOpenRoute(route: RouteDef, viewer: Viewer, opts: { byAddress?: boolean } = {}): boolean {
+  if (route.personal) return true;
   return gradeAllows(route, viewer, opts.byAddress ?? true) && rolesAllow(route, viewer) && grantAllows(route.name, viewer);
 }
 

@@ -26,6 +26,12 @@ export interface RouteDef {
   redirect?: string;
   buttons?: readonly ButtonDef[];
   children?: readonly RouteDef[];
+  /**
+   * Every signed-in account's own page (its security: sessions, second factor): any session opens it,
+   * whatever its role grants; it is no menu node, so no role grants or withholds it. Its calls check the
+   * session alone and act on the caller's own account.
+   */
+  personal?: boolean;
 }
 
 const t = (zh: string, en: string, es: string, ja: string): L10n => ({ zh, en, es, ja });
@@ -355,6 +361,7 @@ export const ROUTES = [
       { name: 'AuditLog', path: '/system/audit-log', title: t('审计日志', 'Audit log', 'Registro de auditoría', '監査ログ'), icon: 'audit', grades: [0] },
     ],
   },
+  { name: 'AccountSecurity', path: '/account/security', title: t('账号安全', 'Security', 'Seguridad', 'セキュリティ'), grades: ALL, hidden: true, personal: true },
 ] as const satisfies readonly RouteDef[];
 
 type RouteOf<R> = R extends readonly (infer X)[] ? X | (X extends { children: infer C } ? RouteOf<C> : never) : never;

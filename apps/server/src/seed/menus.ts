@@ -28,6 +28,8 @@ export async function syncMenus(db: Tx) {
   };
   const walk = async (list: readonly RouteDef[], parentId: number | null) => {
     for (const [i, route] of list.entries()) {
+      // An account's own page is open to every session: no menu node, no grant.
+      if (route.personal) continue;
       const id = await ensure(parentId, route.children ? 1 : 2, route.name, route.title, route.icon, (i + 1) * 10, !!route.hidden);
       if (route.children) await walk(route.children, id);
       for (const [j, b] of (route.buttons ?? []).entries()) {

@@ -40,6 +40,7 @@ const en = {
     home: 'Home',
     dashboard: 'Dashboard',
     changePassword: 'Change password',
+    security: 'Security',
     logout: 'Log out',
     userMenu: 'User menu',
     search: 'Search menu',

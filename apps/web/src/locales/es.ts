@@ -42,6 +42,7 @@ const es: LocaleShape<CommonStrings> = {
     home: 'Inicio',
     dashboard: 'Inicio',
     changePassword: 'Cambiar contraseña',
+    security: 'Seguridad',
     logout: 'Cerrar sesión',
     userMenu: 'Menú de usuario',
     search: 'Buscar en el menú',

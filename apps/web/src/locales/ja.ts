@@ -42,6 +42,7 @@ const ja: LocaleShape<CommonStrings> = {
     home: 'ホーム',
     dashboard: 'ホーム',
     changePassword: 'パスワード変更',
+    security: 'セキュリティ',
     logout: 'ログアウト',
     userMenu: 'ユーザーメニュー',
     search: 'メニュー検索',

@@ -42,6 +42,7 @@ const zh: LocaleShape<CommonStrings> = {
     home: '首页',
     dashboard: '首页',
     changePassword: '修改密码',
+    security: '账号安全',
     logout: '退出登录',
     userMenu: '用户菜单',
     search: '搜索菜单',

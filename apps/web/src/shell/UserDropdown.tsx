@@ -4,6 +4,7 @@ import DashboardOutlined from '@ant-design/icons/es/icons/DashboardOutlined';
 import DownOutlined from '@ant-design/icons/es/icons/DownOutlined';
 import KeyOutlined from '@ant-design/icons/es/icons/KeyOutlined';
 import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined';
+import SafetyOutlined from '@ant-design/icons/es/icons/SafetyOutlined';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -24,12 +25,14 @@ export function UserDropdown({ compact }: { compact?: boolean }) {
       menu={{
         items: [
           { key: 'dashboard', icon: <DashboardOutlined />, label: <span data-testid="user-menu-dashboard">{t('nav.dashboard')}</span> },
+          { key: 'security', icon: <SafetyOutlined />, label: <span data-testid="user-menu-security">{t('nav.security')}</span> },
           { key: 'password', icon: <KeyOutlined />, label: <span data-testid="user-menu-password">{t('nav.changePassword')}</span> },
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, danger: true, label: <span data-testid="user-menu-logout">{t('nav.logout')}</span> },
         ],
         onClick: async ({ key }) => {
           if (key === 'dashboard') navigate('/dashboard/index');
+          if (key === 'security') navigate('/account/security');
           if (key === 'password') set({ passwordOpen: true });
           if (key === 'logout') {
             await logout();

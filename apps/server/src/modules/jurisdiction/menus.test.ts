@@ -32,8 +32,12 @@ describe('menu tree', () => {
     const res = await t.call('GET', '/menu/tree', { key: admin.key });
     expect(res.code).toBe(200);
     const all = flat(res.datas);
-    const expected = flattenRoutes().flatMap((r) => [r.name, ...(r.buttons ?? []).map((b) => b.key)]);
+    // Every route but the accounts' own (personal) pages, which are open to every session and no menu node.
+    const expected = flattenRoutes()
+      .filter((r) => !r.personal)
+      .flatMap((r) => [r.name, ...(r.buttons ?? []).map((b) => b.key)]);
     expect(all.map((n) => n.sign).sort()).toEqual(expected.sort());
+    expect(all.some((n) => n.sign === 'AccountSecurity')).toBe(false);
     expect(all.every((n) => n.builtin)).toBe(true);
     const jurisdiction = res.datas.find((n: any) => n.sign === 'Jurisdiction');
     expect(jurisdiction).toMatchObject({ type: 1, parent_id: null, hidden: 0 });

@@ -23,7 +23,7 @@ import { RegionFilter, regionFilterCodec } from '../../components/RegionFilter';
 import { useAccess } from '../../lib/access';
 import { useSession } from '../../lib/session';
 import { formatDate } from '../../lib/time';
-import { CHILDREN_STALE_MS, childrenInput, loadLevels, useInstitutions, useSetInstitutionStatus } from './api';
+import { CHILDREN_STALE_MS, childrenInput, loadLevels, useEndInstitutionSessions, useInstitutions, useSetInstitutionStatus } from './api';
 import { InstitutionForm, type FormTarget } from './InstitutionForm';
 import { InstitutionDetailDrawer } from './InstitutionDetailDrawer';
 import { MoveDialog } from './MoveDialog';
@@ -47,7 +47,7 @@ type TreeRow = InstitutionRow & { children?: TreeRow[] };
  */
 export default function InstitutionListPage() {
   const { t } = useTranslation('institutions');
-  const { modal } = App.useApp();
+  const { modal, message } = App.useApp();
   const qc = useQueryClient();
   const { can } = useAccess();
   const session = useSession();
@@ -129,6 +129,22 @@ export default function InstitutionListPage() {
     [modal, t, setStatus.mutateAsync],
   );
 
+  const endSessions = useEndInstitutionSessions();
+  const confirmEndSessions = useCallback(
+    (r: InstitutionRow) =>
+      modal.confirm({
+        title: t('endSessions.title', { name: r.name }),
+        content: t('endSessions.text'),
+        okText: t('action.endSessions'),
+        okButtonProps: { danger: true, 'data-testid': 'confirm-end-sessions' } as never,
+        onOk: async () => {
+          const { ended } = await endSessions.mutateAsync({ kind: 'institution', id: r.id });
+          void message.success(t('endSessions.done', { count: ended }));
+        },
+      }),
+    [modal, message, t, endSessions.mutateAsync],
+  );
+
   const columns = useMemo<ColumnsType<TreeRow>>(
     () => [
       {
@@ -176,6 +192,8 @@ export default function InstitutionListPage() {
                     onClick: () => toggleStatus(r),
                   },
                   { key: 'password', sign: 'institution:password' as const, label: t('action.resetPassword'), onClick: () => setResetting(r) },
+                  // The platform signs an institution out everywhere (its status button); institutions do not.
+                  ...(ownId == null ? [{ key: 'end-sessions', sign: 'institution:status' as const, label: t('action.endSessions'), onClick: () => confirmEndSessions(r) }] : []),
                 ]),
             ...(r.grade === 1 ? [] : [{ key: 'move', sign: 'institution:move' as const, label: t('action.move'), onClick: () => setMoving(r) }]),
           ].filter((a) => can(a.sign));
@@ -206,7 +224,7 @@ export default function InstitutionListPage() {
         },
       },
     ],
-    [t, ownId, toggleStatus, can],
+    [t, ownId, toggleStatus, confirmEndSessions, can],
   );
 
   const childFetching = childQueries.some((q) => q.isFetching);

@@ -41,4 +41,6 @@ export const useEditInstitution = () => useEndpointMutation('institutions.edit',
 export const useSetInstitutionStatus = (successMessage: string) => useEndpointMutation('institutions.setStatus', { invalidate: ['institutions'], successMessage });
 /** -> { password } (generated: shown once; null when set). */
 export const useResetInstitutionPassword = () => useEndpointMutation('institutions.resetPassword', { successMessage: false });
+/** Grade 0: every session of the institution's account ends (the caller says the count). */
+export const useEndInstitutionSessions = () => useEndpointMutation('sessions.endAccount', { successMessage: false });
 export const useMoveInstitution = (successMessage: string) => useEndpointMutation('institutions.move', { invalidate: ['institutions'], successMessage });

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { CreateButton, KeywordFilter } from '../../components/list';
+import App from 'antd/es/app';
 import Form from 'antd/es/form';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
@@ -14,7 +15,7 @@ import type { AdminRow } from '@app/contract/api/jurisdiction';
 import { ListPage, numberFilter, RelativeTime, useConfirmDelete, useFormModal, useListParams } from '../../components';
 import { useAccess } from '../../lib/access';
 import { formatDate, formatDateTime } from '../../lib/time';
-import { useAdmins, useAdminRoleOptions, useDeleteAdmin, useSetAdminStatus } from './api';
+import { useAdmins, useAdminRoleOptions, useDeleteAdmin, useEndAdminSessions, useSetAdminStatus } from './api';
 import { useActor } from './actor';
 import { whyNotDeleteAdmin, whyNotEditAdmin, whyNotResetPassword, whyNotToggleAdmin } from '@app/contract/api/jurisdiction-rules';
 import { ActionLinks, useWhy } from './parts';
@@ -38,6 +39,7 @@ export default function AdminUserListPage() {
   const confirmDelete = useConfirmDelete();
   const { actor } = useActor();
   const { can } = useAccess();
+  const { modal, message } = App.useApp();
   const why = useWhy();
   const setStatus = useSetAdminStatus(t('admin.statusSaved'));
   const [pending, setPending] = useState<Record<number, 0 | 1>>({});
@@ -58,6 +60,23 @@ export default function AdminUserListPage() {
       }
     },
     [setStatus.mutateAsync],
+  );
+
+  const endSessions = useEndAdminSessions();
+  const confirmEndSessions = useCallback(
+    (r: AdminRow) =>
+      modal.confirm({
+        title: t('admin.endSessionsTitle', { name: r.username }),
+        content: t('admin.endSessionsText'),
+        okText: t('admin.endSessions'),
+        okButtonProps: { danger: true, 'data-testid': 'confirm-end-sessions' } as never,
+        cancelText: t('common:form.cancel'),
+        onOk: async () => {
+          const { ended } = await endSessions.mutateAsync({ kind: 'admin', id: r.id });
+          void message.success(t('admin.endedSessions', { count: ended }));
+        },
+      }),
+    [modal, message, t, endSessions.mutateAsync],
   );
 
   const roleOptions = useMemo(() => (roles.data ?? []).map((r) => ({ value: r.id, label: r.name })), [roles.data]);
@@ -157,6 +176,13 @@ export default function AdminUserListPage() {
               { key: 'edit', sign: 'admin:edit', label: t('common:form.edit'), disabledReason: why(whyNotEditAdmin(r, actor)), onClick: () => dlg.openEdit(r) },
               { key: 'reset-password', sign: 'admin:reset-password', label: t('admin.resetPassword'), disabledReason: why(whyNotResetPassword(r, actor)), onClick: () => setResetting(r) },
               {
+                key: 'end-sessions',
+                sign: 'admin:status',
+                label: t('admin.endSessions'),
+                disabledReason: r.id === actor.adminId ? t('admin.endSessionsSelf') : null,
+                onClick: () => confirmEndSessions(r),
+              },
+              {
                 key: 'delete',
                 sign: 'admin:delete',
                 label: t('common:confirm.delete'),
@@ -169,7 +195,7 @@ export default function AdminUserListPage() {
         ),
       },
     ],
-    [t, actor, can, pending, del.mutateAsync, why, toggle, dlg.openEdit, confirmDelete],
+    [t, actor, can, pending, del.mutateAsync, why, toggle, dlg.openEdit, confirmDelete, confirmEndSessions],
   );
 
   return (

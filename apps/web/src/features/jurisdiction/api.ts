@@ -67,3 +67,5 @@ export const useDeleteAdmin = (successMessage?: string) => useEndpointMutation('
 export const useSetAdminStatus = (successMessage: string) => useEndpointMutation('auth.modifyField', { invalidate: ['jurisdiction.adminList', 'jurisdiction.adminDetail'], successMessage });
 /** Another admin's new password (admin:reset-password, `{ id, field: 'password', value }`); the user's sessions end. */
 export const useResetAdminPassword = (successMessage: string) => useEndpointMutation('auth.modifyField', { successMessage });
+/** Every session of another admin's account ends (button admin:status); the caller says the count. */
+export const useEndAdminSessions = () => useEndpointMutation('sessions.endAccount', { successMessage: false });

@@ -194,7 +194,7 @@ describe('moving DATA_DIR/uploads into the database', () => {
     fs.writeFileSync(path.join(dataDir, 'uploads'), 'x');
     const log = recorder();
     expect(await moveUploadFolderIn(t.db, dataDir, log)).toEqual({ moved: [], present: [], left: [] });
-    expect(log.lines.map((l) => l.level)).toEqual(['warn']);
+    expect(log.lines.map((l) => [l.level, l.msg])).toEqual([['error', 'uploads folder: cannot be listed; left alone']]);
     expect(fs.readFileSync(path.join(dataDir, 'uploads'), 'utf8')).toBe('x');
   });
 });

@@ -47,12 +47,10 @@ export async function moveUploadFolderIn(db: Tx, dataDir: string, log: MoveInLog
   try {
     entries = await fs.promises.readdir(dir, { withFileTypes: true });
   } catch (err) {
-    if (codeOf(err) === 'ENOENT') return report;
-    if (codeOf(err) === 'ENOTDIR') {
-      log.warn({ path: dir }, 'uploads folder: not a folder; left alone');
-      return report;
-    }
-    throw err;
+    // None (the usual case), or one that cannot be listed (not a folder, no permission): the server starts
+    // anyway and the next start looks again.
+    if (codeOf(err) !== 'ENOENT') log.error({ path: dir, err }, 'uploads folder: cannot be listed; left alone');
+    return report;
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   if (entries.length) log.info({ path: dir, entries: entries.length }, 'uploads folder: moving its files into the database');

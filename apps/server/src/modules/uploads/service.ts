@@ -29,7 +29,7 @@ export interface Sniffed {
   height?: number;
 }
 
-export const IMAGE_EXTS: Record<string, UploadType> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+const IMAGE_EXTS: Record<string, UploadType> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 export const FILE_EXTS: Record<string, UploadType> = {
   ...IMAGE_EXTS,
   // biome-ignore lint/plugin/no-property-after-spread: a constant, built once

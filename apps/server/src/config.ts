@@ -3,7 +3,7 @@ import path from 'node:path';
 export interface Config {
   port: number;
   host: string;
-  /** Folder for the embedded database and uploads. */
+  /** Folder for the embedded database and the code key (uploads are in the database; an earlier uploads/ here is moved in at start). */
   dataDir: string;
   /** When set, the PostgreSQL server there; otherwise the embedded PostgreSQL cluster in dataDir/postgres. */
   databaseUrl?: string;

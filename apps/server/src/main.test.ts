@@ -23,6 +23,7 @@ interface Server {
   child: ChildProcess;
   exit: Promise<number | null>;
   stderr: () => string;
+  dataDir: string;
 }
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -30,9 +31,12 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function startServer(env: Record<string, string> = {}): Promise<Server> {
+/** Starts main.ts; `uploads`: files to put in DATA_DIR/uploads first (as a server before issue 34 left them). */
+async function startServer(env: Record<string, string> = {}, uploads: Record<string, Buffer> = {}): Promise<Server> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shutdown-test-'));
+  if (Object.keys(uploads).length) fs.mkdirSync(path.join(dataDir, 'uploads'));
+  for (const [name, content] of Object.entries(uploads)) fs.writeFileSync(path.join(dataDir, 'uploads', name), content);
   let databaseUrl = '';
   const base = process.env.DATABASE_URL;
   if (base) {
@@ -87,7 +91,7 @@ async function startServer(env: Record<string, string> = {}): Promise<Server> {
       return false;
     }
   });
-  return { port, child, exit, stderr: () => stderr };
+  return { port, child, exit, stderr: () => stderr, dataDir };
 }
 
 /** Whether a new TCP connection to the port is refused. */
@@ -197,5 +201,18 @@ describe('METRICS_PORT', { timeout: 120_000 }, () => {
     const onApi = await fetch(`http://127.0.0.1:${server.port}/metrics`);
     expect(onApi.status).toBe(404);
     expect(await onApi.text()).not.toContain('http_request_duration_seconds');
+  });
+});
+
+describe('DATA_DIR/uploads of an earlier version', { timeout: 120_000 }, () => {
+  it('is moved into the database before the server listens: its files answer at their URLs, other files stay', async () => {
+    const png = solidPng(12, 8);
+    const name = `${randomBytes(16).toString('hex')}.png`;
+    const server = await startServer({}, { [name]: png, 'notes.txt': Buffer.from('not an upload') });
+    const res = await fetch(`http://127.0.0.1:${server.port}/adminapi/uploads/${name}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await res.arrayBuffer()).equals(png)).toBe(true);
+    expect(fs.readdirSync(path.join(server.dataDir, 'uploads'))).toEqual(['notes.txt']);
   });
 });

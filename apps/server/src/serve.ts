@@ -5,12 +5,14 @@ import { buildApp } from './app';
 import { closeGracefully } from './http/drain';
 import { startMetricsServer } from './http/metrics';
 import { seedDemoIfEmpty, syncMenus } from './seed';
+import { moveUploadFolderIn } from './modules/uploads';
 import { HOUSEKEEPING_INTERVAL_MS, housekeeping as runHousekeeping } from './lib/housekeeping';
 
 /**
  * The server process after its entry (main.ts): the database (the embedded cluster main.ts started, or
- * DATABASE_URL's), migrations, menus, demo data on an empty database, the app, housekeeping, the drain on
- * SIGTERM/SIGINT, then listening.
+ * DATABASE_URL's), migrations, menus, demo data on an empty database, the app, the files of an earlier
+ * `DATA_DIR/uploads` moved into the database (once; before listening, so every stored URL answers from the
+ * first request), housekeeping, the drain on SIGTERM/SIGINT, then listening.
  */
 export async function serve(config: Config, cluster?: Promise<EmbeddedCluster>): Promise<void> {
   const database = await openDatabase(config, cluster);
@@ -19,6 +21,7 @@ export async function serve(config: Config, cluster?: Promise<EmbeddedCluster>):
   if (config.seedDemo) await seedDemoIfEmpty(database.db);
 
   const app = await buildApp(config, database.db);
+  await moveUploadFolderIn(database.db, config.dataDir, app.log);
   const housekeeping = setInterval(() => runHousekeeping(database.db).catch((err: unknown) => app.log.error({ err }, 'housekeeping')), HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
 

@@ -11,3 +11,4 @@ export * from './distribution';
 export * from './inspections';
 export * from './inspection-extra';
 export * from './stats';
+export * from './uploads';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, devicePayments, devices, financeAccounts, institutions, ledgerEntries, packages, payouts } from '../../db/schema';
+import { auditLog, devicePayments, devices, financeAccounts, institutions, ledgerEntries, packages, payouts, uploads } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { solidPng } from '../schematics';
 import { recordDevicePayment } from './index';
@@ -277,20 +277,24 @@ describe('payouts', () => {
       const res = await t.app.inject({ method: 'POST', url: `/adminapi/payout/upload_voucher?key=${key}`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
       return res.json() as { code: number; datas: any };
     };
-    const stored = () => fs.readdirSync(path.join(t.app.config.dataDir, 'uploads'), { withFileTypes: true }).length;
+    const stored = async () => (await t.db.select({ name: uploads.name }).from(uploads)).length;
     const up = await upload(admin, solidPng(40, 20));
     expect(up.code).toBe(200);
     expect(up.datas).toMatchObject({ type: 'image/png', width: 40, height: 20, original_name: 'slip.png' });
     expect(up.datas.url).toMatch(/^\/adminapi\/uploads\/[0-9a-f]{32}\.png$/);
-    expect(stored()).toBe(1);
+    expect(await stored()).toBe(1);
     // The applicant (payout:apply, not payout:review) may not store files; an HTML page named .png is not an image.
     expect((await upload(keys.agent1!, solidPng(4, 4))).datas.error).toMatch(/permission/);
     expect((await upload(admin, Buffer.from('<html><script>alert(1)</script></html>'))).code).toBe(400);
-    expect(stored()).toBe(1);
+    expect(await stored()).toBe(1);
     // The file is served back as an image.
     const served = await t.app.inject({ method: 'GET', url: up.datas.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(solidPng(40, 20))).toBe(true);
+    // Stored in the database only: nothing under DATA_DIR.
+    expect(fs.readdirSync(t.app.config.dataDir)).toEqual([]);
+    fs.rmSync(t.app.config.dataDir, { recursive: true });
 
     const id = (await t.call('POST', '/payout/apply', { key: keys.agent1, body: body(10_000) })).datas.id;
     for (const voucher of ['javascript:alert(1)', '/etc/passwd', 'data:text/html,x', '/adminapi/uploads/../secret']) {

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
+import { uploads } from '../../db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { solidPng } from '../schematics';
@@ -32,7 +33,8 @@ async function upload(kind: 'img' | 'file', key: string, content: Buffer | strin
   return res.json() as { code: number; datas: any };
 }
 
-const stored = () => (fs.existsSync(path.join(dataDir, 'uploads')) ? fs.readdirSync(path.join(dataDir, 'uploads')).length : 0);
+/** Uploads stored: rows of the `uploads` table (nothing goes to DATA_DIR/uploads). */
+const stored = async () => Number((await t.db.select({ n: count() }).from(uploads))[0]!.n);
 const setLimit = async (n: number) => expect((await t.call('POST', '/params/save', { key: admin, body: { values: { upload_daily_limit: n } } })).code).toBe(200);
 
 beforeAll(async () => {
@@ -57,15 +59,15 @@ describe('daily upload quota', () => {
   it('refuses the upload past the limit, with a clear message, before the file is stored', async () => {
     await setLimit(3);
     const editor = await t.adminWith('quota-editor', ['AcupointManage']);
-    const before = stored();
+    const before = await stored();
     for (let i = 0; i < 3; i++) expect((await upload(i % 2 ? 'file' : 'img', editor, solidPng(4, 4))).code).toBe(200);
-    expect(stored()).toBe(before + 3);
+    expect(await stored()).toBe(before + 3);
     const refused = await upload('img', editor, solidPng(4, 4));
     expect(refused).toEqual({ code: 400, datas: { error: "Today's upload limit is reached (3 files a day); try again tomorrow (UTC)" } });
     expect((await upload('file', editor, 'a,b', 'a.csv', 'zh-CN')).datas.error).toBe('今日的上传数已达上限（每天 3 个文件），请明天（UTC）再试');
     expect((await upload('img', editor, solidPng(4, 4), 'a.png', 'es')).datas.error).toBe('Se alcanzó el límite de subidas de hoy (3 archivos al día); inténtelo mañana (UTC)');
     expect((await upload('img', editor, solidPng(4, 4), 'a.png', 'ja')).datas.error).toBe('本日のアップロード上限（1日 3 ファイル）に達しました。明日（UTC）もう一度お試しください');
-    expect(stored()).toBe(before + 3);
+    expect(await stored()).toBe(before + 3);
     // Each account has its own count: the admin still uploads.
     expect((await upload('img', admin, solidPng(4, 4))).code).toBe(200);
     // A raised limit applies at once; the next UTC day starts from zero.
@@ -89,10 +91,14 @@ describe('daily upload quota', () => {
   it('concurrent uploads of one account cannot overshoot the limit', async () => {
     await setLimit(3);
     const editor = await t.adminWith('quota-editor-3', ['AcupointManage']);
-    const before = stored();
+    const before = await stored();
     const answers = await Promise.all(Array.from({ length: 10 }, () => upload('img', editor, solidPng(4, 4))));
     expect(answers.filter((a) => a.code === 200)).toHaveLength(3);
     expect(answers.filter((a) => /upload limit/.test(a.datas.error ?? ''))).toHaveLength(7);
-    expect(stored()).toBe(before + 3);
+    expect(await stored()).toBe(before + 3);
+  });
+
+  it('nothing of these uploads was written under DATA_DIR', () => {
+    expect(fs.readdirSync(dataDir)).toEqual([]);
   });
 });

@@ -1,20 +1,22 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { create as contentDisposition } from 'content-disposition';
 import { API_BASE, UPLOAD_FILE_MAX_BYTES, UPLOAD_IMAGE_MAX_BYTES, type ParsedInputOf, type UploadAnswer, type UploadType, type uploadsApi } from '@app/contract';
 import type { Tx } from '../../db/client';
+import { uploads } from '../../db/schema';
 import type { Auth } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
 import { AppError, badRequest } from '../../lib/errors';
 import { readParam } from '../../lib/params';
-import { releaseUploadSlot, takeUploadSlot } from '../../lib/quota';
+import { releaseUploadSlot, takeUploadSlot, type UploadActor } from '../../lib/quota';
 import { builtinImage } from '../schematics';
 
 /*
  * Uploads: the real type comes from the content (magic bytes), never from the client's name or
- * Content-Type; files are stored under random names in `${dataDir}/uploads/` and read back by name.
+ * Content-Type; files are stored under random names in the `uploads` table and read back by name
+ * (issue 34: nothing is written to `DATA_DIR/uploads` any more; a folder left from before is moved into
+ * the table once at start, `move-in.ts`).
  */
 
 export const MAX_IMAGE_SIDE = 20_000;
@@ -28,7 +30,7 @@ export interface Sniffed {
 }
 
 const IMAGE_EXTS: Record<string, UploadType> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
-const FILE_EXTS: Record<string, UploadType> = {
+export const FILE_EXTS: Record<string, UploadType> = {
   ...IMAGE_EXTS,
   // biome-ignore lint/plugin/no-property-after-spread: a constant, built once
   pdf: 'application/pdf',
@@ -164,37 +166,36 @@ export function checkContent(buf: Buffer, clientName: string, kind: 'image' | 'f
   return found;
 }
 
-export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
+/** The SHA-256 of a content, in hex (the `uploads.sha256` column). */
+export const sha256Hex = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
 
-/** Stores the content under a new random name (128 bits) with the detected type's extension. */
-export async function store(dataDir: string, buf: Buffer, found: Sniffed, originalName: string): Promise<UploadAnswer> {
-  const dir = uploadsDir(dataDir);
-  await fs.promises.mkdir(dir, { recursive: true });
+/**
+ * Stores the content in the `uploads` table under a new random name (128 bits) with the detected type's
+ * extension. One INSERT outside any transaction: it commits before the answer names the file.
+ */
+export async function store(db: Tx, buf: Buffer, found: Sniffed, originalName: string, uploader: UploadActor): Promise<UploadAnswer> {
   const name = `${randomBytes(16).toString('hex')}.${found.ext}`;
-  await fs.promises.writeFile(path.join(dir, name), buf, { flag: 'wx', mode: 0o644 });
+  await db.insert(uploads).values({ name, contentType: found.type, size: buf.length, sha256: sha256Hex(buf), content: buf, uploaderKind: uploader.kind, uploaderId: uploader.id });
   const answer: UploadAnswer = { url: `${API_BASE}/uploads/${name}`, name, original_name: originalName || name, size: buf.length, type: found.type };
   if (found.image) Object.assign(answer, { width: found.width, height: found.height });
   return answer;
 }
 
-const STORED_RE = /^[0-9a-f]{32}\.(png|jpg|gif|webp|pdf|zip|xlsx|docx|csv|txt)$/;
+/** The names uploads are stored under: 32 hex digits and the extension of an allowed type. */
+export const STORED_RE = /^[0-9a-f]{32}\.(png|jpg|gif|webp|pdf|zip|xlsx|docx|csv|txt)$/;
 
-export type Served = { kind: 'buffer'; type: UploadType; body: Buffer } | { kind: 'file'; type: UploadType; path: string; size: number };
+export interface Served {
+  type: UploadType;
+  body: Buffer;
+}
 
 /** What GET /uploads/<name> serves: a stored upload or a built-in image; null for anything else. */
-export async function locate(dataDir: string, name: string): Promise<Served | null> {
+export async function locate(db: Tx, name: string): Promise<Served | null> {
   const builtin = builtinImage(name);
-  if (builtin) return { kind: 'buffer', type: 'image/png', body: builtin };
-  const m = STORED_RE.exec(name);
-  if (!m) return null;
-  const file = path.join(uploadsDir(dataDir), name);
-  try {
-    const st = await fs.promises.stat(file);
-    if (!st.isFile()) return null;
-    return { kind: 'file', type: FILE_EXTS[m[1]!]!, path: file, size: st.size };
-  } catch {
-    return null;
-  }
+  if (builtin) return { type: 'image/png', body: builtin };
+  if (!STORED_RE.test(name)) return null;
+  const [row] = await db.select({ type: uploads.contentType, body: uploads.content }).from(uploads).where(eq(uploads.name, name));
+  return row ? { type: row.type as UploadType, body: row.body } : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -204,7 +205,7 @@ export async function locate(dataDir: string, name: string): Promise<Served | nu
 const MB = 1024 * 1024;
 
 /** Reads the multipart body's one file (field `file`), checks it against the kind and stores it. */
-async function receive(ctx: Ctx, kind: 'image' | 'file'): Promise<UploadAnswer> {
+async function receive(db: Tx, uploader: UploadActor, ctx: Ctx, kind: 'image' | 'file'): Promise<UploadAnswer> {
   const max = kind === 'image' ? UPLOAD_IMAGE_MAX_BYTES : UPLOAD_FILE_MAX_BYTES;
   let buf: Buffer;
   let name: string;
@@ -227,7 +228,7 @@ async function receive(ctx: Ctx, kind: 'image' | 'file'): Promise<UploadAnswer> 
     throw err;
   }
   const originalName = cleanName(name);
-  return store(ctx.config.dataDir, buf, checkContent(buf, originalName, kind), originalName);
+  return store(db, buf, checkContent(buf, originalName, kind), originalName, uploader);
 }
 
 /**
@@ -235,12 +236,12 @@ async function receive(ctx: Ctx, kind: 'image' | 'file'): Promise<UploadAnswer> 
  * anything of the file is read or stored, then receives it; a refused upload gives its slot back.
  */
 async function receiveWithinQuota(db: Tx, auth: Auth, ctx: Ctx, kind: 'image' | 'file'): Promise<UploadAnswer> {
-  const actor = { kind: auth.kind, id: auth.kind === 'admin' ? auth.admin!.id : auth.institution!.id };
+  const actor: UploadActor = { kind: auth.kind, id: auth.kind === 'admin' ? auth.admin!.id : auth.institution!.id };
   const limit = await readParam(db, 'upload_daily_limit');
   const day = await takeUploadSlot(db, actor, limit);
   if (!day) throw badRequest('uploadQuotaReached', { max: limit });
   try {
-    return await receive(ctx, kind);
+    return await receive(db, actor, ctx, kind);
   } catch (err) {
     await releaseUploadSlot(db, actor, day);
     throw err;
@@ -263,9 +264,9 @@ export async function uploadFile(db: Tx, auth: Auth, _input: unknown, ctx: Ctx):
 }
 
 /** GET /uploads/:name (public: names are random, 128 bits). The stored type is served, never sniffed by the browser. */
-export async function file(_db: Tx, _auth: Auth | null, { name }: ParsedInputOf<typeof uploadsApi.file>, ctx: Ctx): Promise<FastifyReply> {
+export async function file(db: Tx, _auth: Auth | null, { name }: ParsedInputOf<typeof uploadsApi.file>, ctx: Ctx): Promise<FastifyReply> {
   const { reply } = ctx;
-  const found = await locate(ctx.config.dataDir, name);
+  const found = await locate(db, name);
   if (!found) {
     reply.callNotFound();
     return reply;
@@ -278,7 +279,5 @@ export async function file(_db: Tx, _auth: Auth | null, { name }: ParsedInputOf<
     .header('cache-control', 'public, max-age=31536000, immutable')
     .header('content-disposition', contentDisposition(name, { type: found.type.startsWith('image/') ? 'inline' : 'attachment' }))
     .header('content-security-policy', "default-src 'none'; sandbox; frame-ancestors 'none'");
-  if (found.kind === 'buffer') return reply.send(found.body);
-  reply.header('content-length', found.size);
-  return reply.send(fs.createReadStream(found.path));
+  return reply.send(found.body);
 }

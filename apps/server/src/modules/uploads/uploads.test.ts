@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { parse as parseDisposition } from 'content-disposition';
-import { auditLog } from '../../db/schema';
+import { adminUsers, auditLog, uploads } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { solidPng } from '../schematics';
 import { cleanName, sniff } from './service';
@@ -40,7 +41,8 @@ async function upload(kind: 'img' | 'file', parts: Part[], key: string | null = 
   return { status: res.statusCode, ...(res.json() as { code: number; datas: any }), raw: res.body };
 }
 
-const storedFiles = () => (fs.existsSync(path.join(dataDir, 'uploads')) ? fs.readdirSync(path.join(dataDir, 'uploads')) : []);
+/** The names stored in the `uploads` table. */
+const storedFiles = async () => (await t.db.select({ name: uploads.name }).from(uploads)).map((r) => r.name);
 
 /** A ZIP with the given (empty, stored) entries: enough for the type check. */
 function zip(names: string[]): Buffer {
@@ -73,7 +75,8 @@ function zip(names: string[]): Buffer {
 beforeAll(async () => {
   t = await createTestApp();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-test-'));
-  t.app.config.dataDir = path.join(dataDir);
+  // An empty folder of its own: the last test checks that no upload wrote anything under it.
+  t.app.config.dataDir = dataDir;
   admin = (await t.login('admin')).key;
 });
 afterAll(async () => {
@@ -89,13 +92,27 @@ describe('uploads', () => {
     expect(res.datas).toMatchObject({ type: 'image/png', width: 64, height: 48, size: png.length, original_name: 'Body chart.PNG' });
     expect(res.datas.name).toMatch(/^[0-9a-f]{32}\.png$/);
     expect(res.datas.url).toBe(`/adminapi/uploads/${res.datas.name}`);
-    expect(storedFiles()).toContain(res.datas.name);
+    expect(await storedFiles()).toContain(res.datas.name);
+    // One row in the table: the bytes, their length and SHA-256, the detected type, who uploaded it.
+    const [row] = await t.db.select().from(uploads).where(eq(uploads.name, res.datas.name));
+    const adminId = (await t.db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.username, 'admin')))[0]!.id;
+    expect(row).toMatchObject({ contentType: 'image/png', size: png.length, sha256: createHash('sha256').update(png).digest('hex'), uploaderKind: 'admin', uploaderId: adminId });
+    expect(row!.content.equals(png)).toBe(true);
 
     const got = await t.app.inject({ method: 'GET', url: res.datas.url });
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/png');
     expect(got.headers['x-content-type-options']).toBe('nosniff');
     expect(got.rawPayload.equals(png)).toBe(true);
+    // The same headers as when files were served from DATA_DIR/uploads: cached for a year (the name never
+    // changes its bytes), the exact length, no ETag (there was none), not compressed (an image).
+    expect(got.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(got.headers['content-length']).toBe(String(png.length));
+    expect(got.headers.etag).toBeUndefined();
+    const head = await t.app.inject({ method: 'HEAD', url: res.datas.url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(png.length));
+    expect(head.headers['content-encoding']).toBeUndefined();
     // public read: names are random
     expect(parseDisposition(String(got.headers['content-disposition']))).toEqual({ type: 'inline', parameters: { filename: res.datas.name } });
     expect(got.headers['content-security-policy']).toMatch(/^default-src 'none'; sandbox(;|$)/);
@@ -103,7 +120,7 @@ describe('uploads', () => {
 
   it('refuses an HTML file posing as an image, on both endpoints', async () => {
     const html = '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>';
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const img = await upload('img', [{ filename: 'photo.png', type: 'image/png', content: html }]);
     expect(img.code).toBe(400);
     expect(img.datas.error).toBe('The file content is not an image (PNG, JPEG, GIF or WebP only)');
@@ -112,7 +129,7 @@ describe('uploads', () => {
     expect(file.datas.error).toMatch(/File type not allowed/);
     const svg = await upload('file', [{ filename: 'x.txt', type: 'text/plain', content: '\uFEFF  <svg onload="alert(1)"/>' }]);
     expect(svg.code).toBe(400);
-    expect(storedFiles().length).toBe(before);
+    expect((await storedFiles()).length).toBe(before);
     const zh = await upload('img', [{ filename: 'photo.png', content: html }], admin, 'zh-CN');
     expect(zh.datas.error).toBe('文件内容不是图片（仅支持 PNG、JPEG、GIF、WebP）');
   });
@@ -126,6 +143,10 @@ describe('uploads', () => {
     // the same file is fine as a file (20 MB cap) ...
     const asFile = await upload('file', [{ filename: 'big.png', content: big }]);
     expect(asFile.code, asFile.raw).toBe(200);
+    // 5 MB through the table and back, byte for byte
+    const back = await t.app.inject({ method: 'GET', url: asFile.datas.url });
+    expect(back.headers['content-length']).toBe(String(big.length));
+    expect(back.rawPayload.equals(big)).toBe(true);
     // ... and one over 20 MB is not
     const huge = await upload('file', [{ filename: 'huge.pdf', content: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(20 * 1024 * 1024)]) }]);
     expect(huge.code).toBe(400);
@@ -133,13 +154,13 @@ describe('uploads', () => {
   });
 
   it('never uses the client name for the path: a name with a path is refused, nothing is written outside', async () => {
-    const before = storedFiles();
+    const before = await storedFiles();
     for (const filename of ['../../x', '../../x.png', '..\\..\\x.png', '/etc/passwd', 'a\u0001b.png']) {
       const res = await upload('img', [{ filename, content: solidPng(4, 4) }]);
       expect(res.code, filename).toBe(400);
       expect(res.datas.error).toBe('Invalid file name: it cannot contain a path or control characters');
     }
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
     expect(fs.existsSync(path.join(dataDir, 'x'))).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'x.png'))).toBe(false);
     // reading back: only stored names, nothing else reachable
@@ -148,6 +169,8 @@ describe('uploads', () => {
       '/adminapi/uploads/../../package.json',
       '/adminapi/uploads/%2e%2e%2fconfig.ts',
       `/adminapi/uploads/${'0'.repeat(32)}.png`,
+      `/adminapi/uploads/${'0'.repeat(32)}.pdf`,
+      `/adminapi/uploads/${'A'.repeat(32)}.png`,
       '/adminapi/uploads/builtin-nope.png',
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
@@ -161,7 +184,8 @@ describe('uploads', () => {
     expect(pdf.datas).toMatchObject({ type: 'application/pdf' });
     expect(pdf.datas.name).toMatch(/\.pdf$/);
     expect(pdf.datas.width).toBeUndefined();
-    const csv = await upload('file', [{ filename: '账单.csv', content: 'date,amount\n2025-01-01,12.50\n' }]);
+    const csvBytes = Buffer.from('date,amount\n2025-01-01,12.50\n');
+    const csv = await upload('file', [{ filename: '账单.csv', content: csvBytes }]);
     expect(csv.datas).toMatchObject({ type: 'text/csv', original_name: '账单.csv' });
     const txt = await upload('file', [{ filename: 'notes', content: 'plain text, UTF-8: 你好' }]);
     expect(txt.datas.type).toBe('text/plain');
@@ -176,12 +200,15 @@ describe('uploads', () => {
     expect(got.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(got.headers['x-content-type-options']).toBe('nosniff');
     expect(got.headers['content-disposition']).toMatch(/^attachment/);
+    expect(got.rawPayload.equals(csvBytes)).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: pdf.datas.url })).headers['content-type']).toBe('application/pdf');
 
     // Only images are shown inline; every other file is a download, sandboxed should a browser open it.
     for (const up of [pdf, csv, txt, xlsx, docx, plainZip]) {
       const res = await t.app.inject({ method: 'GET', url: up.datas.url });
       expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.length, up.datas.type).toBe(up.datas.size);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(parseDisposition(String(res.headers['content-disposition'])), up.datas.type).toEqual({ type: 'attachment', parameters: { filename: up.datas.name } });
       expect(res.headers['content-security-policy'], up.datas.type).toMatch(/^default-src 'none'; sandbox(;|$)/);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -291,5 +318,13 @@ describe('content sniffing', () => {
     const row = rows.at(-1)!;
     expect(row).toMatchObject({ path: '/base/upload_img', recordType: null, recordId: null, before: null, after: null, actorKind: 'admin', actorName: 'admin' });
     expect(JSON.stringify(row)).not.toContain(admin);
+  });
+});
+
+describe('DATA_DIR', () => {
+  // Runs last: every upload above (images, files, refusals) went to the database, none to the disk.
+  it('no upload writes anything under DATA_DIR (there is no DATA_DIR/uploads any more)', async () => {
+    expect((await storedFiles()).length).toBeGreaterThan(10);
+    expect(fs.readdirSync(dataDir)).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ export const ENDPOINT_ROUTES = {
   'auth.logout': ['POST', '/login/logout'],
   'auth.memberInfo': ['GET', '/member/get_member'],
   'auth.institutionInfo': ['GET', '/institution/get_institution_info'],
+  'auth.reauth': ['POST', '/auth/reauth'],
   'auth.modifyField': ['POST', '/member/modify_field'],
   'equipment.list': ['GET', '/equipment/list'],
   'equipment.exportList': ['GET', '/equipment/export'],

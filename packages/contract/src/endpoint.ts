@@ -54,6 +54,12 @@ export interface EndpointOptions {
   raw?: true;
   /** One line for the API reference. */
   summary?: string;
+  /**
+   * Step-up (trust-api.md): the calling session must have re-authenticated (`/auth/reauth`, or signed in)
+   * within the `reauth_minutes` parameter; otherwise the call answers 400 with `datas.error.reason`
+   * `reauth_required` and changes nothing. For the calls that move money or hand out access.
+   */
+  stepUp?: true;
 }
 
 export interface Endpoint<I extends z.ZodType = z.ZodType, O = unknown, A extends Access = Access> extends EndpointOptions {

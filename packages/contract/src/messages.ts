@@ -47,6 +47,13 @@ export const MESSAGES = {
   invalidInput: t('输入有误：{detail}', 'Invalid input: {detail}', 'Entrada no válida: {detail}', '入力が正しくありません：{detail}'),
   notFound: t('记录不存在', 'The record does not exist', 'El registro no existe', 'レコードが存在しません'),
   passwordTooShort: t('密码长度不能少于 {min} 位', 'The password must have at least {min} characters', 'La contraseña debe tener al menos {min} caracteres', 'パスワードは {min} 文字以上必要です'),
+  reauthRequired: t(
+    '此操作需要重新验证身份：请再次输入密码',
+    'This action needs you to confirm it is you: enter your password again',
+    'Esta acción requiere confirmar su identidad: vuelva a introducir su contraseña',
+    'この操作には本人確認が必要です。パスワードをもう一度入力してください',
+  ),
+  reauthWrong: t('密码不正确', 'The password is not correct', 'La contraseña no es correcta', 'パスワードが正しくありません'),
   passwordCommon: t(
     '该密码过于常见，容易被猜到，请换一个',
     'This password is among the most commonly used ones and easy to guess: choose another',

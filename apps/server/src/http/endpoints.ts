@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Tx } from '../db/client';
 import { type AuditSnapshot, recordAudit } from '../lib/audit';
 import { localizeFieldError, parseForm } from '../lib/form';
+import { requireStepUp } from '../lib/sessions';
 import { requireAuth, type Auth } from './access';
 import { ok } from './envelope';
 
@@ -90,6 +91,8 @@ export function defineRoutes<M extends EndpointModule>(api: M, handlers: Handler
           const input = endpoint.body === 'multipart' ? rawInput(req, endpoint) : endpoint.input === noInput ? {} : parseForm(endpoint.input, rawInput(req, endpoint), req.lang);
           const ctx: Ctx = { ip: req.ip, lang: req.lang, config: app.config, req, reply };
           try {
+            // Step-up after the access check and the input's validation, before anything changes.
+            if (endpoint.stepUp && auth) await requireStepUp(app.db, auth.sessionId);
             // A multipart body arrives at the client's pace: no transaction (and no pooled connection)
             // is held while it does; its audit row follows in a short one of its own.
             const answer =

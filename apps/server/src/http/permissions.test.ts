@@ -70,6 +70,7 @@ const TABLE: Record<string, readonly [Outcome, Outcome, Outcome, Outcome, Outcom
   'auth.logout':                   ['ok',   'ok',   'ok',   'ok',   'ok',   'ok',   'ok',   'ok',   'ok',   999,  999],
   'auth.memberInfo':               ['ok',   'ok',   'ok',   'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'auth.institutionInfo':          ['F',    'F',    'F',    'ok',   'ok',   'ok',   'ok',   'ok',   'ok',   999,  999],
+  'auth.reauth':                   ['w',    'w',    'w',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
   'auth.modifyField':              ['w',    'w',    'w',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
   'equipment.list':                ['ok',   'ok',   'F',    'ok',   'ok',   'ok',   'ok',   998,    998,    999,  999],
   'equipment.exportList':          ['file', 'file', 'F',    'file', 'file', 'file', 'file', 998,    998,    999,  999],
@@ -436,7 +437,9 @@ function checkData(name: string, who: Who, datas: any): string | null {
 let addressSeq = 0;
 /** A key for the identity, fresh for every call (logout and writes may end the one used). */
 async function keyOf(who: Who): Promise<string | null> {
-  const session = (kind: 'admin' | 'institution', subjectId: number, extra: { expiresAt?: Date } = {}) => createSession(t.db, { kind, subjectId, ip: '127.0.0.1', ...extra }).then((s) => s.key);
+  // Signed in just now, as by the password: step-up calls (modules/auth/stepup.test.ts) pass their check here.
+  const session = (kind: 'admin' | 'institution', subjectId: number, extra: { expiresAt?: Date } = {}) =>
+    createSession(t.db, { kind, subjectId, ip: '127.0.0.1', reauthenticated: true, ...extra }).then((s) => s.key);
   switch (who) {
     case 'none':
       return null;

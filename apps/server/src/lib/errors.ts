@@ -23,4 +23,6 @@ export const badRequestText = (text: string, fields?: Record<string, string>) =>
 export const expired = () => new AppError(Code.EXPIRED, 'loginExpired');
 export const forbidden = () => new AppError(Code.BAD_REQUEST, 'forbidden');
 export const notFound = () => new AppError(Code.BAD_REQUEST, 'notFound');
+/** Step-up refused: answered as `datas.error: { message, reason: 'reauth_required' }` (trust-api.md). */
+export const reauthRequired = () => new AppError(Code.BAD_REQUEST, 'reauthRequired', {}, { reason: 'reauth_required' });
 export const overdue = (key: string) => new AppError(Code.OVERDUE, 'overdue', {}, { key });

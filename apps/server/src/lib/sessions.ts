@@ -5,6 +5,7 @@ import { adminUsers, cacheVersions, institutions, sessions } from '../db/schema'
 import { sessionCacheOf } from '../db/session-cache';
 import { paramsAt, paramsInMemory } from './access-cache';
 import { hashKey, newKey } from './crypto';
+import { reauthRequired } from './errors';
 import { type ParamValues, readParams } from './params';
 
 export type SubjectKind = 'admin' | 'institution';
@@ -16,7 +17,10 @@ export const userAgentOf = (header: string | string[] | undefined): string => (t
  * `expiresAt` carries an absolute expiry over from the session a new one replaces (role switching), and
  * `userAgent` the browser it was signed in with (`userAgentOf`).
  */
-export async function createSession(db: Tx, input: { kind: SubjectKind; subjectId: number; ip: string; userAgent?: string; restricted?: boolean; viewRoleId?: number | null; expiresAt?: Date }) {
+export async function createSession(
+  db: Tx,
+  input: { kind: SubjectKind; subjectId: number; ip: string; userAgent?: string; restricted?: boolean; viewRoleId?: number | null; expiresAt?: Date; reauthenticated?: boolean },
+) {
   const params = await readParams(db);
   const key = newKey();
   const now = new Date();
@@ -30,6 +34,8 @@ export async function createSession(db: Tx, input: { kind: SubjectKind; subjectI
       viewRoleId: input.viewRoleId ?? null,
       ip: input.ip.slice(0, 64),
       userAgent: input.userAgent ?? '',
+      // A sign-in with the password is a recent authentication: step-up calls need no second prompt for a while.
+      reauthUntil: input.reauthenticated ? new Date(now.getTime() + params.reauth_minutes * 60_000) : null,
       lastSeenAt: now,
       expiresAt: input.expiresAt ?? new Date(now.getTime() + params.session_absolute_hours * 3600_000),
     })
@@ -169,6 +175,23 @@ export async function resolveSession(db: Db, key: string): Promise<ResolvedSessi
 }
 
 export const deleteSession = (db: Tx, id: number) => db.delete(sessions).where(eq(sessions.id, id));
+
+/**
+ * Step-up (trust-api.md): refuses with `reauth_required` unless the session re-authenticated (signed in
+ * with its password, or `/auth/reauth`) within its window. Read from the table, never from the session
+ * cache, so another process's reauth counts at once; only the few step-up calls pay this one query.
+ */
+export async function requireStepUp(db: Tx, sessionId: number, now = Date.now()) {
+  const [row] = await db.select({ until: sessions.reauthUntil }).from(sessions).where(eq(sessions.id, sessionId));
+  if (!row?.until || row.until.getTime() <= now) throw reauthRequired();
+}
+
+/** Marks the session re-authenticated for `minutes` from now; answers until when. */
+export async function markReauthenticated(db: Tx, sessionId: number, minutes: number): Promise<Date> {
+  const until = new Date(Date.now() + minutes * 60_000);
+  await db.update(sessions).set({ reauthUntil: until }).where(eq(sessions.id, sessionId));
+  return until;
+}
 
 /** How long a restricted key lives at most. */
 export const RESTRICTED_KEY_MS = 3600_000;

@@ -66,6 +66,14 @@ export const modifyFieldBody = z
   .transform(({ id, field, value }) => (field === 'password' ? { id, field, password: value } : { id, field, value }));
 export type ModifyFieldBody = z.infer<typeof modifyFieldBody>;
 
+/** Step-up (trust-api.md): the account's password (or, with a second factor, a current code). */
+export const reauthBody = z.object({ password: z.string().min(1).max(200) });
+export type ReauthBody = z.infer<typeof reauthBody>;
+export interface ReauthAnswer {
+  /** Until when the calling session counts as re-authenticated (ISO 8601). */
+  until: string;
+}
+
 export const authApi = defineEndpoints('auth', {
   /** Platform admins' sign-in. One message for an unknown user and a wrong password; failures are throttled. */
   login: post('/login/login', { public: true }, loginBody, answer<LoginAnswer>(), { audit: false }),
@@ -82,5 +90,7 @@ export const authApi = defineEndpoints('auth', {
    * with admin:reset-password / admin:status (a super-admin's: super-admins only); an institution only
    * its own password.
    */
-  modifyField: post('/member/modify_field', { session: true }, modifyFieldBody, nullAnswer, { audit: 'admin' }),
+  /** Step-up: marks the calling session re-authenticated for the `reauth_minutes` parameter. Wrong passwords are throttled like sign-ins. */
+  reauth: post('/auth/reauth', { session: true }, reauthBody, answer<ReauthAnswer>(), { audit: false }),
+  modifyField: post('/member/modify_field', { session: true }, modifyFieldBody, nullAnswer, { audit: 'admin', stepUp: true }),
 });

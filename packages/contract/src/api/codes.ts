@@ -232,7 +232,7 @@ export interface ActivationRecordRow {
 
 export const codesApi = defineEndpoints('codes', {
   /** Fixed path and answer (device-api.md). Up to 10 000 codes in one batch. */
-  generate: post('/activation_code/generate', { button: 'activation:generate' }, codeGenerateBody, answer<CodeGenerateAnswer>(), { audit: 'code_batch' }),
+  generate: post('/activation_code/generate', { button: 'activation:generate' }, codeGenerateBody, answer<CodeGenerateAnswer>(), { audit: 'code_batch', stepUp: true }),
   batches: get('/activation_code/batches', { page: 'ActivationCode' }, codeBatchListQuery, answer<ListResult<CodeBatchRow>>()),
   /** Codes masked; status `expired` = unused past valid_until. */
   list: get('/activation_code/list', { page: 'ActivationCode' }, codeListQuery, answer<ListResult<CodeRow>>()),

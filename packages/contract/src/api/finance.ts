@@ -224,18 +224,18 @@ export const financeApi = defineEndpoints('finance', {
   payoutApply: post('/payout/apply', { button: 'payout:apply' }, payoutApplyBody, idAnswer, { audit: 'payout' }),
   payoutList: get('/payout/list', { page: 'PayoutManage' }, payoutListQuery, answer<ListResult<PayoutRow>>()),
   payoutExport: get('/payout/export', { button: 'payout:export' }, payoutExportQuery, answer<unknown>(), { raw: true, summary: 'Payouts as a CSV or XLSX file' }),
-  payoutApprove: post('/payout/approve', { button: 'payout:review' }, payoutApproveBody, idAnswer, { audit: 'payout' }),
+  payoutApprove: post('/payout/approve', { button: 'payout:review' }, payoutApproveBody, idAnswer, { audit: 'payout', stepUp: true }),
   /** The voucher image of a payout being approved (multipart, field `file`; png, jpg, gif, webp, at most 5 MB): only reviewers upload it. */
   payoutVoucher: post('/payout/upload_voucher', { button: 'payout:review' }, noInput, answer<UploadAnswer>(), {
     body: 'multipart',
     summary: "Upload a payout's voucher image (multipart, field `file`)",
   }),
-  payoutReject: post('/payout/reject', { button: 'payout:review' }, payoutRejectBody, idAnswer, { audit: 'payout' }),
+  payoutReject: post('/payout/reject', { button: 'payout:review' }, payoutRejectBody, idAnswer, { audit: 'payout', stepUp: true }),
   payoutCancel: post('/payout/cancel', { button: 'payout:cancel' }, payoutCancelBody, idAnswer, { audit: 'payout' }),
   payments: get('/device_payment/list', { page: ['DeviceEndRecord', 'DeviceEndRecordOfDevice'] }, paymentListQuery, answer<PaymentListResult>()),
   paymentsExport: get('/device_payment/export', { button: 'payment:export' }, paymentExportQuery, answer<unknown>(), {
     raw: true,
     summary: 'Device payments as a CSV or XLSX file',
   }),
-  refund: post('/device_payment/refund', { button: 'payment:refund' }, paymentRefundBody, idAnswer, { audit: 'device_payment' }),
+  refund: post('/device_payment/refund', { button: 'payment:refund' }, paymentRefundBody, idAnswer, { audit: 'device_payment', stepUp: true }),
 });

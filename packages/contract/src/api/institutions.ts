@@ -207,7 +207,7 @@ export const institutionsApi = defineEndpoints('institutions', {
   /** Enable / disable; disabling ends its sessions at once. */
   setStatus: post('/institution/status', { button: 'institution:status' }, institutionStatusBody, nullAnswer, { audit: 'institution' }),
   /** A new password (given, or generated and answered once); ends its sessions. */
-  resetPassword: post('/institution/reset_password', { button: 'institution:password' }, institutionPasswordBody, answer<PasswordAnswer>(), { audit: 'institution' }),
+  resetPassword: post('/institution/reset_password', { button: 'institution:password' }, institutionPasswordBody, answer<PasswordAnswer>(), { audit: 'institution', stepUp: true }),
   /** Admins: under another parent (null: to the top, grade 1 only), with its whole subtree. */
   move: post('/institution/move', { button: 'institution:move' }, institutionMoveBody, nullAnswer, { audit: 'institution' }),
 });

@@ -219,9 +219,9 @@ export const jurisdictionApi = defineEndpoints('jurisdiction', {
   roleMenuTree: get('/role/menu_tree', { page: 'RoleManage' }, noInput, answer<GrantNode[]>()),
   /** Every role (super role first), for pickers. */
   roleOptions: get('/role/options', { page: 'RoleManage' }, noInput, answer<RoleOption[]>()),
-  roleAdd: post('/role/add', { button: 'role:add' }, roleAddBody, answer<RoleDetail>(), { audit: 'role' }),
+  roleAdd: post('/role/add', { button: 'role:add' }, roleAddBody, answer<RoleDetail>(), { audit: 'role', stepUp: true }),
   /** Omitted fields keep their values; menu_ids, when given, replaces the grants. */
-  roleEdit: post('/role/edit', { button: 'role:edit' }, roleEditBody, answer<RoleDetail>(), { audit: 'role' }),
+  roleEdit: post('/role/edit', { button: 'role:edit' }, roleEditBody, answer<RoleDetail>(), { audit: 'role', stepUp: true }),
   /** Never the super role, nor a role someone holds; sessions viewing as it end. */
   roleRemove: post('/role/del', { button: 'role:delete' }, idBody, nullAnswer, { audit: 'role' }),
   /** A super-admin views the console as another role: a new session key; the old one ends. */
@@ -234,9 +234,9 @@ export const jurisdictionApi = defineEndpoints('jurisdiction', {
   adminDetail: get('/admin/detail', { page: 'AdminUserManage' }, idBody, answer<AdminRow>()),
   /** Every role (super role first), for the user form's picker and the list filter. */
   adminRoleOptions: get('/admin/role_options', { page: 'AdminUserManage' }, noInput, answer<RoleOption[]>()),
-  adminAdd: post('/admin/add', { button: 'admin:add' }, adminAddBody, answer<AdminRow>(), { audit: 'admin' }),
+  adminAdd: post('/admin/add', { button: 'admin:add' }, adminAddBody, answer<AdminRow>(), { audit: 'admin', stepUp: true }),
   /** Name, phone and role. */
-  adminEdit: post('/admin/edit', { button: 'admin:edit' }, adminEditBody, answer<AdminRow>(), { audit: 'admin' }),
+  adminEdit: post('/admin/edit', { button: 'admin:edit' }, adminEditBody, answer<AdminRow>(), { audit: 'admin', stepUp: true }),
   /** Never oneself nor the last enabled super-admin; the user's sessions end. */
   adminRemove: post('/admin/del', { button: 'admin:delete' }, idBody, nullAnswer, { audit: 'admin' }),
 });

@@ -132,6 +132,19 @@ export const PARAM_META = {
       '操作の有無にかかわらず、ログインはこの時間で切れます（新しいログインに適用）',
     ),
   },
+  reauth_minutes: {
+    type: 'integer',
+    default: 5,
+    min: 1,
+    max: 60,
+    label: t('重新验证有效期（分钟）', 'Re-authentication window (minutes)', 'Validez de la reautenticación (minutos)', '再認証の有効時間（分）'),
+    help: t(
+      '审批提现、退款、生成激活码、管理角色与账号等操作前需重新输入密码；输入后（或刚登录后）在此时间内无需再次输入',
+      'Approving payouts, refunds, generating activation codes and managing roles and accounts ask for the password again; after that (or a fresh sign-in) not again for this long',
+      'Aprobar retiros y reembolsos, generar códigos de activación y gestionar roles y cuentas piden de nuevo la contraseña; después (o tras iniciar sesión) no vuelven a pedirla durante este tiempo',
+      '出金の承認、返金、アクティベーションコードの生成、ロールやアカウントの管理の前にパスワードを再入力します。入力後（またはログイン直後）はこの時間内は再入力不要です',
+    ),
+  },
   report_disclaimer: {
     type: 'text',
     default: 'This report supports, and does not replace, a diagnosis by a qualified practitioner.',

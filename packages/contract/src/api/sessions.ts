@@ -45,5 +45,5 @@ export const sessionsApi = defineEndpoints('sessions', {
   /** Ends every session of the caller but the current one. */
   endOthers: post('/session/end_others', { session: true }, noInput, answer<EndedAnswer>(), { audit: false }),
   /** Grade 0 holding the account's status button (`admin:status`, `institution:status`): ends every session of that account. */
-  endAccount: post('/session/end_account', { session: true, kind: 'admin' }, endAccountBody, answer<EndedAnswer>(), { audit: false }),
+  endAccount: post('/session/end_account', { session: true, kind: 'admin' }, endAccountBody, answer<EndedAnswer>(), { audit: false, stepUp: true }),
 });

@@ -108,6 +108,8 @@ export const sessions = pgTable(
     ip: varchar('ip', { length: 64 }).notNull().default(''),
     /** The browser's User-Agent at sign-in (cut to 256 characters), shown in the account's session list. */
     userAgent: varchar('user_agent', { length: 256 }).notNull().default(''),
+    /** Step-up: until when the session counts as re-authenticated (a password sign-in, `/auth/reauth`). */
+    reauthUntil: ts('reauth_until'),
   },
   (t) => [uniqueIndex('sessions_key_uq').on(t.keyHash), index('sessions_subject_idx').on(t.subjectKind, t.subjectId)],
 );

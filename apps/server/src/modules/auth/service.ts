@@ -12,6 +12,8 @@ import {
   type LoginBody,
   type MemberInfo,
   type ModifyFieldBody,
+  type ReauthAnswer,
+  type ReauthBody,
   type RoleNode,
   type Why,
 } from '@app/contract';
@@ -21,7 +23,7 @@ import { cachedGrants, currentGrants, type Grants } from '../../lib/access-cache
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/crypto';
 import { readParam } from '../../lib/params';
 import { isCommonPassword } from '../../lib/common-passwords';
-import { createSession, deleteSession, endSubjectSessions, type SubjectKind, userAgentOf } from '../../lib/sessions';
+import { createSession, deleteSession, endSubjectSessions, markReauthenticated, type SubjectKind, userAgentOf } from '../../lib/sessions';
 import { type AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { Auth } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
@@ -72,7 +74,7 @@ async function signIn(db: Tx, kind: SubjectKind, input: LoginBody, ip: string, u
   await clearFailures(db, username, address);
   // A disabled institution is told so (its sessions ended when it was disabled); a disabled admin likewise.
   if (row.status !== 1) throw badRequest(kind === 'institution' ? 'institutionDisabled' : 'accountDisabled');
-  const { key } = await createSession(db, { kind, subjectId: row.id, ip, userAgent });
+  const { key } = await createSession(db, { kind, subjectId: row.id, ip, userAgent, reauthenticated: true });
   if (kind === 'admin') await db.update(adminUsers).set({ lastLoginAt: new Date() }).where(eq(adminUsers.id, row.id));
   return { key, id: row.id };
 }
@@ -81,6 +83,27 @@ async function signIn(db: Tx, kind: SubjectKind, input: LoginBody, ip: string, u
 export const login = (db: Tx, _auth: Auth | null, input: LoginBody, ctx: Ctx) => signIn(db, 'admin', input, ctx.ip, userAgentOf(ctx.req.headers['user-agent']));
 /** POST /login/institution_login. */
 export const institutionLogin = (db: Tx, _auth: Auth | null, input: LoginBody, ctx: Ctx) => signIn(db, 'institution', input, ctx.ip, userAgentOf(ctx.req.headers['user-agent']));
+
+/**
+ * POST /auth/reauth (step-up): the account's password again marks the calling session re-authenticated
+ * for the `reauth_minutes` parameter. Wrong passwords are counted and throttled exactly like sign-ins
+ * (per account name and address, ./throttle.ts), so a stolen key cannot guess the password through it.
+ */
+export async function reauth(db: Tx, auth: Auth, input: ReauthBody, ctx: Ctx): Promise<ReauthAnswer> {
+  const kind = auth.kind;
+  const username = (kind === 'admin' ? auth.admin?.username : auth.institution?.username)?.toLowerCase();
+  const subjectId = kind === 'admin' ? auth.admin?.id : auth.institution?.id;
+  if (!username || subjectId === undefined) throw forbidden();
+  const address = addressKey(ctx.ip);
+  const reservation = await reserveAttempt(db, username, address);
+  if (!reservation.ok) throw throttled(reservation.retryAfterMs);
+  const table = kind === 'admin' ? adminUsers : institutions;
+  const [row] = await db.select({ passwordHash: table.passwordHash }).from(table).where(eq(table.id, subjectId));
+  if (!row || !(await verifyPassword(row.passwordHash, input.password))) throw badRequest('reauthWrong');
+  await clearFailures(db, username, address);
+  const until = await markReauthenticated(db, auth.sessionId, auth.params?.reauth_minutes ?? (await readParam(db, 'reauth_minutes')));
+  return { until: until.toISOString() };
+}
 
 /** POST /login/logout: ends the calling session. */
 export async function logout(db: Tx, auth: Auth): Promise<null> {

@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "reauth_until" timestamp with time zone;

@@ -1,9 +1,9 @@
 /** Seeds demo data into an empty database (also with DATABASE_URL): `npm run seed`. */
-import { loadConfig } from '../config';
+import { loadConfigOrExit } from '../config';
 import { openDatabase } from '../db/client';
 import { seedDemoIfEmpty, syncMenus } from '../seed';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 // biome-ignore lint/plugin/no-property-after-spread: once per run of the command
 const database = await openDatabase({ ...config, sessionCache: false });
 let seeded = false;

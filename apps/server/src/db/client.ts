@@ -22,7 +22,7 @@ export interface Database {
    * Creates pg_trgm and applies drizzle-kit's migrations, then runs `then` (menus, demo data: start-up's
    * other writes), all under the start-up lock on one connection of its own (`underStartupLock`).
    */
-  migrate(then?: (db: Db) => Promise<unknown>): Promise<void>;
+  migrate<T = void>(then?: (db: Db) => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
 }
 
@@ -104,7 +104,7 @@ export async function openPostgres(url: string, opts: { onIdleError?: (err: Erro
       underStartupLock(pool, async (locked) => {
         await locked.execute(sql`create extension if not exists pg_trgm`);
         await migratePg(locked as never, { migrationsFolder });
-        await then?.(locked);
+        return then?.(locked);
       }),
     close: async () => {
       await watch?.stop();

@@ -53,4 +53,4 @@ const result = await build({
 });
 fs.cpSync(path.join(root, 'src/db/migrations'), path.join(out, 'migrations'), { recursive: true });
 const files = Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'));
-console.log(`server built in ${Date.now() - started} ms: ${files.map((f) => path.relative(root, f)).join(', ')}`);
+console.log(`server built in ${Date.now() - started} ms: ${files.map((f) => path.relative(root, path.resolve(root, f))).join(', ')}`);

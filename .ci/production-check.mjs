@@ -115,8 +115,12 @@ try {
   process.exitCode = 1;
 } finally {
   if (child && child.exitCode === null && child.signalCode === null) {
-    child.kill('SIGKILL');
-    await new Promise((resolve) => child.once('exit', resolve));
+    // SIGTERM first, so that the server stops its embedded database; SIGKILL if it does not exit in 20 s.
+    const gone = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    await gone;
+    clearTimeout(timer);
   }
   fs.rmSync(tmp, { recursive: true, force: true });
 }

@@ -4,13 +4,17 @@
  * dist/seed.js, dist/admin-create.js) so that every `import.meta.dirname` of the sources is dist/ in
  * all of them. Packages stay in node_modules, except the workspace's own @app/contract (TypeScript
  * sources), which is bundled. drizzle-kit's migrations are copied to dist/migrations (db/client.ts).
+ * `--outdir <folder>` builds elsewhere (tests that start the built server build their own copy); the folder
+ * must be inside the repository, so that the bundle's imports find node_modules.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 
 const root = import.meta.dirname;
-const out = path.join(root, 'dist');
+const { values: args } = parseArgs({ options: { outdir: { type: 'string' } } });
+const out = args.outdir ? path.resolve(args.outdir) : path.join(root, 'dist');
 const cli = path.join(root, 'src/cli');
 
 /** Bare imports stay external (resolved from node_modules at run time), but for the workspace's packages. */
@@ -49,4 +53,4 @@ const result = await build({
 });
 fs.cpSync(path.join(root, 'src/db/migrations'), path.join(out, 'migrations'), { recursive: true });
 const files = Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'));
-console.log(`server built in ${Date.now() - started} ms: ${files.map((f) => path.relative(root, f)).join(', ')}`);
+console.log(`server built in ${Date.now() - started} ms: ${files.map((f) => path.relative(root, path.resolve(root, f))).join(', ')}`);

@@ -1,4 +1,4 @@
-import { loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { launchEmbeddedIn } from './db/embedded';
 
 /*
@@ -7,7 +7,7 @@ import { launchEmbeddedIn } from './db/embedded';
  * second on a 2-core box), so that cold start waits for the longer of the two, not their sum. With
  * DATABASE_URL nothing starts here.
  */
-const config = loadConfig();
+const config = loadConfigOrExit();
 const cluster = config.databaseUrl ? undefined : (await launchEmbeddedIn(config.dataDir)).ready;
 // Awaited in serve(); handled here too, so that a failure while the modules load is reported there, once.
 cluster?.catch(() => undefined);

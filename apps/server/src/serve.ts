@@ -16,9 +16,12 @@ import { HOUSEKEEPING_INTERVAL_MS, housekeeping as runHousekeeping } from './lib
  */
 export async function serve(config: Config, cluster?: Promise<EmbeddedCluster>): Promise<void> {
   const database = await openDatabase(config, cluster);
-  await database.migrate();
-  await syncMenus(database.db);
-  if (config.seedDemo) await seedDemoIfEmpty(database.db);
+  // Under the start-up lock: processes started together on one empty database migrate, sync the menus and
+  // seed one after another, so each step runs once (db/client.ts, startup.test.ts).
+  await database.migrate(async (db) => {
+    await syncMenus(db);
+    if (config.seedDemo) await seedDemoIfEmpty(db);
+  });
 
   const app = await buildApp(config, database.db);
   await moveUploadFolderIn(database.db, config.dataDir, app.log);

@@ -18,7 +18,11 @@ export interface Database {
   /** `embedded`: the cluster in DATA_DIR this process started; `postgres`: the server of DATABASE_URL. */
   kind: 'embedded' | 'postgres';
   pool: pg.Pool;
-  migrate(): Promise<void>;
+  /**
+   * Creates pg_trgm and applies drizzle-kit's migrations, then runs `then` (menus, demo data: start-up's
+   * other writes), all under the start-up lock on one connection of its own (`underStartupLock`).
+   */
+  migrate<T = void>(then?: (db: Db) => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
 }
 
@@ -31,6 +35,40 @@ export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
  * client and opens a new one on the next query, so reporting it is all there is to do.
  */
 const reportIdleError = (err: Error) => process.stderr.write(`database: idle connection lost: ${err.message}\n`);
+
+/**
+ * The PostgreSQL advisory lock (a bigint key of this product's own, in the database's lock space) that
+ * start-up's writes run under: processes started together on one empty database wait for each other, so
+ * `create extension`, the migrations, the menu sync and the demo data run once, one process after another.
+ */
+export const STARTUP_LOCK = 0x6269_6f65; // "bioe"
+
+/**
+ * Runs `steps` on one pooled connection holding the session-level advisory lock STARTUP_LOCK (waiting
+ * for it while another process holds it), and gives both back in finally. A connection that fails while
+ * the lock is held is dropped, not returned to the pool: PostgreSQL releases a session's locks when it
+ * ends. Needs a direct connection (or a session-mode pooler) for start-up: a transaction-mode pooler
+ * does not keep a session's lock.
+ */
+export async function underStartupLock<T>(pool: pg.Pool, steps: (db: Db) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    return await steps(drizzle(client, { schema }) as unknown as Db);
+  } catch (err) {
+    broken = err as Error;
+    throw err;
+  } finally {
+    try {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+    } catch (err) {
+      broken ??= err as Error;
+    }
+    // Released with the error, the connection is closed rather than pooled: its lock goes with it.
+    client.release(broken);
+  }
+}
 
 /** Connections per server process; what waits beyond them is the bounded queue of http/busy.ts. */
 export const POOL_SIZE = 10;
@@ -62,10 +100,12 @@ export async function openPostgres(url: string, opts: { onIdleError?: (err: Erro
     db,
     kind: 'postgres',
     pool,
-    migrate: async () => {
-      await db.execute(sql`create extension if not exists pg_trgm`);
-      await migratePg(db as never, { migrationsFolder });
-    },
+    migrate: (then) =>
+      underStartupLock(pool, async (locked) => {
+        await locked.execute(sql`create extension if not exists pg_trgm`);
+        await migratePg(locked as never, { migrationsFolder });
+        return then?.(locked);
+      }),
     close: async () => {
       await watch?.stop();
       await pool.end();

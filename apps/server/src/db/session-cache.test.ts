@@ -178,7 +178,7 @@ describe('SESSION_CACHE', () => {
     expect(sessionCacheWanted({ sessionCache: false })).toBe(false);
     for (const v of ['off', '0', 'false', 'OFF']) expect(loadConfig({ SESSION_CACHE: v }).sessionCache).toBe(false);
     for (const v of ['on', '1', 'true']) expect(loadConfig({ SESSION_CACHE: v }).sessionCache).toBe(true);
-    expect(() => loadConfig({ SESSION_CACHE: 'sometimes' })).toThrow(/SESSION_CACHE must be on or off/);
+    expect(() => loadConfig({ SESSION_CACHE: 'sometimes' })).toThrow(/SESSION_CACHE="sometimes" is not allowed: on or off/);
   });
 
   it('off: no cache and no listening connection', async () => {

@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 
 /*
  * Helpers of the tests that run the real server as a child process (main.test.ts, processes.test.ts).
@@ -23,4 +27,16 @@ export async function until(what: string, check: () => Promise<boolean>, timeout
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
+}
+
+/**
+ * The built server (build.mjs, esbuild: well under a second) in a folder of the caller's own beside
+ * dist/ (inside the repository, so that its imports find node_modules), for tests that start it as
+ * production does: `node <dir>/main.js`. `remove()` deletes the folder.
+ */
+export function buildServer(): { dir: string; main: string; remove: () => void } {
+  const server = path.resolve(import.meta.dirname, '../..');
+  const dir = path.join(server, `.test-build-${randomBytes(4).toString('hex')}`);
+  execFileSync(process.execPath, ['build.mjs', '--outdir', dir], { cwd: server, stdio: ['ignore', 'ignore', 'inherit'] });
+  return { dir, main: path.join(dir, 'main.js'), remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }

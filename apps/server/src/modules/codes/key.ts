@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { codeKeyBytes } from '../../config';
 
 /*
  * The server's code key: 32 bytes, never in the database. From CODE_KEY (64 hex digits, or base64 of 32
@@ -25,8 +26,7 @@ export interface CodeKeys {
 }
 
 function parseEnvKey(value: string): Buffer {
-  const text = value.trim();
-  const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  const key = codeKeyBytes(value);
   if (key.length !== 32) throw new Error('CODE_KEY must be 32 bytes: 64 hex digits or base64 (e.g. `openssl rand -hex 32`)');
   return key;
 }
@@ -86,11 +86,11 @@ export function codeKeysFrom(master: Buffer): CodeKeys {
 const cache = new Map<string, CodeKeys>();
 
 /**
- * The code keys of a server: CODE_KEY from `env` when set, else DATA_DIR/code.key (created when missing).
- * Cached per source, so the file is read once per process.
+ * The code keys of a server: its configuration's CODE_KEY when set (config.ts, checked at start), else
+ * DATA_DIR/code.key (created when missing). Cached per source, so the file is read once per process.
  */
-export function codeKeys(opts: { dataDir: string; env?: NodeJS.ProcessEnv }): CodeKeys {
-  const envKey = (opts.env ?? process.env).CODE_KEY;
+export function codeKeys(opts: { dataDir: string; codeKey?: string }): CodeKeys {
+  const envKey = opts.codeKey;
   const source = envKey ? `env:${envKey}` : `file:${path.resolve(opts.dataDir)}`;
   let keys = cache.get(source);
   if (!keys) {

@@ -19,7 +19,7 @@ const DAY = 86_400_000;
  * server that seeds (CODE_KEY, or DATA_DIR/code.key), the key the same server later opens them with.
  */
 export async function seed(tx: Tx) {
-  const keys = codeKeys({ dataDir: loadConfig().dataDir });
+  const keys = codeKeys(loadConfig());
   const now = Date.now();
   const inst = Object.fromEntries((await tx.select({ id: institutions.id, username: institutions.username, term: institutions.termExpiresAt }).from(institutions)).map((r) => [r.username, r]));
   const [admin] = await tx.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.username, 'admin'));

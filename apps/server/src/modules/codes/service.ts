@@ -57,7 +57,7 @@ const DAY = 86_400_000;
 /** Codes per INSERT statement (7 parameters each, far below PostgreSQL's 65 535). */
 const INSERT_CHUNK = 1000;
 
-const keysOf = (config: Pick<Config, 'dataDir'>): CodeKeys => codeKeys({ dataDir: config.dataDir });
+const keysOf = (config: Pick<Config, 'dataDir' | 'codeKey'>): CodeKeys => codeKeys(config);
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 

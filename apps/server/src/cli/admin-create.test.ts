@@ -72,11 +72,12 @@ describe('npm run admin:create', { timeout: 90_000 }, () => {
     expect(await verifyPassword((await storedHash('root-env'))!, 'from-the-env-1')).toBe(true);
   });
 
-  it('reads the first line of a pipe, warns about --password, and refuses a short password', async () => {
-    const [piped, onCommandLine, short] = await Promise.all([
+  it('reads the first line of a pipe, warns about --password, and refuses a short or a commonly used password', async () => {
+    const [piped, onCommandLine, short, common] = await Promise.all([
       adminCreate(['--username', 'root-pipe'], { stdin: 'from-the-pipe-1\nignored\n' }),
       adminCreate(['--username', 'root-arg', '--password', 'from-the-args-1']),
       adminCreate(['--username', 'root-short'], { stdin: 'abc\n' }),
+      adminCreate(['--username', 'root-common'], { stdin: 'Password123\n' }),
     ]);
     expect(piped, piped.stderr).toMatchObject({ code: 0, stderr: '' });
     expect(piped.stdout).not.toContain('from-the-pipe');
@@ -87,8 +88,11 @@ describe('npm run admin:create', { timeout: 90_000 }, () => {
     expect(await verifyPassword((await storedHash('root-arg'))!, 'from-the-args-1')).toBe(true);
 
     expect(short.code).toBe(1);
-    expect(short.stderr).toMatch(/^admin:create failed: the password needs at least \d+ characters\n$/);
+    expect(short.stderr).toMatch(/^admin:create failed: The password must have at least \d+ characters\n$/);
     expect(await storedHash('root-short')).toBeUndefined();
+    expect(common.code).toBe(1);
+    expect(common.stderr).toMatch(/^admin:create failed: This password is among the most commonly used ones/);
+    expect(await storedHash('root-common')).toBeUndefined();
 
     // One super role for all of them, made by the first.
     expect(await query(databaseUrl, 'select count(*)::int as n from roles where is_super')).toEqual([{ n: 1 }]);

@@ -91,7 +91,7 @@ describe('sign-in events', () => {
     expect((await from(t.app, '10.1.0.2', 'POST', '/login/institution_login', { username: 'no-such-clinic', password: typo })).json.datas.error).toBe(formatMessage('badCredentials', 'en'));
     const rows = await rowsAfter(since);
     expect(rows).toHaveLength(2);
-    const shape = { event: 'sign_in', change: 'none', outcome: 'refused', reason: 'bad_credentials', actorId: null, recordId: null, ip: '10.1.0.2', userAgent: UA };
+    const shape = { event: 'sign_in', change: 'none', outcome: 'refused', reason: 'bad_credentials', actorId: null, recordType: null, recordId: null, ip: '10.1.0.2', userAgent: UA };
     expect(rows[0]).toMatchObject(Object.assign({}, shape, { actorKind: 'admin', actorName: 'admin', endpoint: 'auth.login' }));
     expect(rows[1]).toMatchObject(Object.assign({}, shape, { actorKind: 'institution', actorName: 'no-such-clinic', endpoint: 'auth.institutionLogin' }));
     // Same keys, same kinds of value: nothing tells an existing account from an unknown one.

@@ -60,7 +60,7 @@ function signInRow(ctx: Ctx, kind: SubjectKind, username: string, account: { id:
     auth: null,
     claimed: { kind, id: account?.id ?? null, username: account?.username ?? username },
     endpoint: ctx.req.endpoint!,
-    recordType: kind,
+    recordType: account ? kind : null,
     recordId: account?.id ?? null,
     before: null,
     after: null,

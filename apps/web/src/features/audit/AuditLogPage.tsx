@@ -100,6 +100,8 @@ export default function AuditLogPage() {
         render: (v: string[], r) =>
           r.change === 'create' || r.change === 'remove' || r.change === 'read' ? (
             <Tag color={CHANGE_COLOR[r.change]}>{t(`change.${r.change}`)}</Tag>
+          ) : r.change === 'none' && r.event !== 'write' ? (
+            <Tag>{t('change.none')}</Tag>
           ) : v.length ? (
             <span>
               {v.slice(0, MAX_CHANGED).map((f) => (

@@ -48,6 +48,12 @@ export interface EndpointOptions {
    * sign-out, view-as), which the session table records.
    */
   audit?: string | false;
+  /**
+   * A GET that reads one person's health data (an inspection, an end user's record): the record type it
+   * reads, by `input.id`. Every answered call writes one audit row (`change: read`) before the answer
+   * goes out; a refused one (forbidden) writes a refused row.
+   */
+  read?: string;
   /** How the input arrives: JSON / query string (default), or a multipart upload. */
   body?: 'multipart';
   /** The handler writes the HTTP answer itself (a file), outside the `{ code, datas }` envelope. */

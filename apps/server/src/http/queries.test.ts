@@ -78,6 +78,26 @@ describe('queries per request', () => {
     }
   });
 
+  it('a read of health data (inspection detail, report, result): its own reads, then one insert of its audit row after them, no transaction (docs/decisions.md "Access audit")', async () => {
+    const { id } = ((await t.db.execute(sql`select id from inspections order by id limit 1`)) as unknown as { rows: { id: number }[] }).rows[0]!;
+    for (const path of ['/inspection/detail', '/inspection/report', '/inspection/result']) {
+      await t.call('GET', path, { key: admin, query: { id } });
+      const queries = await counter.during(async () => expect((await t.call('GET', path, { key: admin, query: { id } })).code).toBe(200));
+      const inserts = queries.filter((q) => /^insert into "audit_log"/i.test(q));
+      expect(inserts, path).toHaveLength(1);
+      // The row is written once the answer is computed: the last statement.
+      expect(queries.at(-1), path).toMatch(/^insert into "audit_log"/i);
+      expect(
+        queries.filter((q) => /^(begin|commit)/i.test(q)),
+        path,
+      ).toEqual([]);
+      expect(
+        queries.filter((q) => ACCESS_TABLES.test(q)),
+        path,
+      ).toEqual([]);
+    }
+  });
+
   it('a role edit is seen by the very next call, and the reload happens once', async () => {
     const member = (await t.call('GET', '/member/get_member', { key: auditor })).datas;
     const roleId = member.role.id as number;

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { csvField, csvLines, type ExportColumn, neutralise, writeXlsx } from './export';
+import { csvField, csvLines, type ExportColumn, type ExportOutcome, exportOutcome, neutralise, sendExport, writeXlsx } from './export';
 
 const DANGEROUS = ['=1+1', '+1', '-2', '@SUM(A1:A2)', '\t=cmd', '\r=cmd', '\0=x', '=HYPERLINK("http://x","y")'];
 
@@ -82,5 +82,55 @@ describe('XLSX', () => {
       expect(row.getCell(2).value).toBe(r.n);
       expect(row.getCell(3).value).toEqual(r.at);
     });
+  });
+});
+
+describe('the outcome an export reports to the audit trail', () => {
+  /** A Fastify app on a real port whose one route exports `rows` (an endless list stays endless). */
+  async function serve(rows: () => AsyncIterable<{ n: number }> | Iterable<{ n: number }>, format: 'csv' | 'xlsx') {
+    const { default: Fastify } = await import('fastify');
+    // Closing ends the connections the aborted downloads leave behind.
+    const app = Fastify({ forceCloseConnections: true });
+    const outcomes: Promise<ExportOutcome>[] = [];
+    app.get('/file', async (_req, reply) => {
+      const sent = sendExport(reply, { format, filename: 'rows', columns: [{ title: 'n', value: (r: { n: number }) => r.n }], rows: rows() });
+      outcomes.push(exportOutcome(reply)!);
+      return sent;
+    });
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    return { app, url, outcomes };
+  }
+
+  it('sent in full: the rows written, not cancelled', async () => {
+    const { app, url, outcomes } = await serve(() => Array.from({ length: 1234 }, (_, n) => ({ n })), 'csv');
+    try {
+      const text = await (await fetch(`${url}/file`)).text();
+      expect(text.split('\r\n').filter(Boolean)).toHaveLength(1235);
+      expect(await outcomes[0]).toEqual({ rows: 1234, cancelled: false });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('cut by the client: cancelled, with the rows written until then', async () => {
+    async function* endless() {
+      for (let n = 0; ; n++) yield { n };
+    }
+    for (const format of ['csv', 'xlsx'] as const) {
+      const { app, url, outcomes } = await serve(endless, format);
+      try {
+        const gone = new AbortController();
+        const res = await fetch(`${url}/file`, { signal: gone.signal });
+        const reader = res.body!.getReader();
+        await reader.read();
+        gone.abort();
+        await expect.poll(() => outcomes.length).toBe(1);
+        const outcome = await outcomes[0]!;
+        expect(outcome.cancelled, format).toBe(true);
+        expect(outcome.rows, format).toBeGreaterThan(0);
+      } finally {
+        await app.close();
+      }
+    }
   });
 });

@@ -155,11 +155,46 @@ export interface ExportFile<R> {
   total?: number;
 }
 
+/** How an export ended: the rows written into the file, and whether the client went away first. */
+export interface ExportOutcome {
+  rows: number;
+  cancelled: boolean;
+}
+
+const outcomes = new WeakMap<FastifyReply, Promise<ExportOutcome>>();
+
+/**
+ * The export a reply carries, settled when the response has ended (sent in full, or cut because the client
+ * went away): what the audit trail records (http/endpoints.ts). Undefined for a reply that is no export.
+ */
+export const exportOutcome = (reply: FastifyReply): Promise<ExportOutcome> | undefined => outcomes.get(reply);
+
+/** The rows as they are read, counted. */
+async function* counted<R>(rows: Rows<R>, count: { n: number }): AsyncGenerator<R> {
+  for await (const row of rows) {
+    count.n++;
+    yield row;
+  }
+}
+
 /**
  * Sends a list as a download (a raw endpoint's answer): CSV or XLSX, `Content-Disposition: attachment`,
- * never cached. The file is streamed; the returned promise settles when it has been written.
+ * never cached. The file is streamed; the returned promise settles when it has been written. The rows
+ * written are counted, and `exportOutcome(reply)` settles once the response ended.
  */
-export async function sendExport<R>(reply: FastifyReply, file: ExportFile<R>): Promise<FastifyReply> {
+export async function sendExport<R>(reply: FastifyReply, source: ExportFile<R>): Promise<FastifyReply> {
+  const count = { n: 0 };
+  const file: ExportFile<R> = Object.assign({}, source, { rows: counted(source.rows, count) });
+  outcomes.set(
+    reply,
+    new Promise<ExportOutcome>((resolve) => {
+      // Sent in full: 'finish'. Cut (the client went away): 'close' without it. The first settles it.
+      const raw = reply.raw;
+      if (raw.writableFinished) return resolve({ rows: count.n, cancelled: false });
+      raw.once('finish', () => resolve({ rows: count.n, cancelled: false }));
+      raw.once('close', () => resolve({ rows: count.n, cancelled: !raw.writableFinished }));
+    }),
+  );
   reply
     .type(TYPES[file.format])
     .header('content-disposition', contentDisposition(`${file.filename}.${file.format}`))

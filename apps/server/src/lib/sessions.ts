@@ -10,8 +10,12 @@ import { type ParamValues, readParams } from './params';
 
 export type SubjectKind = 'admin' | 'institution';
 
-/** The User-Agent a session keeps: printable text, at most 256 characters. */
-export const userAgentOf = (header: string | string[] | undefined): string => (typeof header === 'string' ? header.replace(/[^\x20-\x7e]/g, '').slice(0, 256) : '');
+/** The User-Agent a session (and an audit row) keeps: printable text, at most 256 characters. */
+export const userAgentOf = (headers: Record<string, string | string[] | undefined>): string => {
+  const ua = headers['user-agent'];
+  const text = Array.isArray(ua) ? ua[0] : ua;
+  return typeof text === 'string' ? text.replace(/[^\x20-\x7e]/g, '').slice(0, 256) : '';
+};
 
 /**
  * `expiresAt` carries an absolute expiry over from the session a new one replaces (role switching), and

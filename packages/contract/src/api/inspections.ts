@@ -149,11 +149,11 @@ export const inspectionsApi = defineEndpoints('inspections', {
   /** The filtered list (at most 10 000 rows, newest first) as CSV or XLSX; column titles in the caller's language. */
   exportList: get('/inspection/export', { button: 'inspection:export' }, inspectionExportQuery, answer<unknown>(), { raw: true, summary: 'Inspections as a CSV or XLSX file' }),
   /** One inspection in the caller's subtree with the latest analysis (or `version`) and the list of versions. */
-  detail: get('/inspection/detail', { page: readPages }, inspectionDetailQuery, answer<InspectionDetail>()),
-  /** What the printable report shows. */
-  report: get('/inspection/report', { page: 'InspectionReport' }, idInput, answer<InspectionReportData>()),
+  detail: get('/inspection/detail', { page: readPages }, inspectionDetailQuery, answer<InspectionDetail>(), { read: 'inspection' }),
+  /** What the printable report shows. Its PDF and a shared report, when built, read as `read: 'inspection'` too (access audit). */
+  report: get('/inspection/report', { page: 'InspectionReport' }, idInput, answer<InspectionReportData>(), { read: 'inspection' }),
   /** What the result page shows: the analysis, the treatment plan and the sessions. */
-  result: get('/inspection/result', { page: 'InspectionResult' }, idInput, answer<InspectionResultData>()),
+  result: get('/inspection/result', { page: 'InspectionResult' }, idInput, answer<InspectionResultData>(), { read: 'inspection' }),
   /** Grade 0: computes the analysis again from today's master data as a new version; the old ones stay. */
   recompute: post('/inspection/recompute', { button: 'inspection:recompute' }, idInput, answer<RecomputeAnswer>(), { audit: 'inspection' }),
   /** Records a treatment session given after an inspection of the caller's subtree. */

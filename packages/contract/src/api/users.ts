@@ -83,7 +83,7 @@ export const usersApi = defineEndpoints('users', {
   list: get('/user/list', { page: 'UserManage' }, userListQuery, answer<ListResult<UserRow>>()),
   exportList: get('/user/export', { button: 'user:export' }, userExportQuery, answer<unknown>(), { raw: true, summary: 'Users as a CSV or XLSX file' }),
   /** The full record, phone and ID number unmasked: needs the user:detail button, not just the page. */
-  detail: get('/user/detail', { button: 'user:detail' }, idInput, answer<UserDetail>()),
+  detail: get('/user/detail', { button: 'user:detail' }, idInput, answer<UserDetail>(), { read: 'user' }),
   add: post('/user/add', { button: 'user:add' }, userAddBody, idAnswer, { audit: 'user' }),
   /** The whole record; phone / id_number left out keep the stored values. */
   edit: post('/user/edit', { button: 'user:edit' }, userEditBody, nullAnswer, { audit: 'user' }),

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
-import type { AuditActorKind, AuditChange, AuditDetail, AuditListQuery, AuditRow, IdInput, ListResult } from '@app/contract';
+import type { AuditActorKind, AuditChange, AuditDetail, AuditEvent, AuditListQuery, AuditOutcome, AuditReason, AuditRow, IdInput, ListResult } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { auditLog, roles } from '../../db/schema';
 import type { Auth } from '../../http/access';
@@ -18,12 +18,6 @@ export function changedKeys(before: unknown, after: unknown): string[] {
   return keys.filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
 }
 
-/** What a write did to its record, from its snapshots. */
-export function changeOf(before: unknown, after: unknown): AuditChange {
-  if (before == null) return after == null ? 'none' : 'create';
-  return after == null ? 'remove' : 'update';
-}
-
 const columns = {
   id: auditLog.id,
   createdAt: auditLog.createdAt,
@@ -39,6 +33,12 @@ const columns = {
   ip: auditLog.ip,
   before: auditLog.before,
   after: auditLog.after,
+  change: auditLog.change,
+  event: auditLog.event,
+  outcome: auditLog.outcome,
+  reason: auditLog.reason,
+  userAgent: auditLog.userAgent,
+  rowCount: auditLog.rowCount,
 };
 type Selected = { [K in keyof typeof columns]: unknown } & { id: number; createdAt: Date };
 
@@ -56,8 +56,13 @@ function toRow(r: Selected): AuditRow {
     record_type: r.recordType as string | null,
     record_id: r.recordId as number | null,
     ip: r.ip as string,
-    change: changeOf(r.before, r.after),
-    changed: r.before != null && r.after != null ? changedKeys(r.before, r.after) : [],
+    change: r.change as AuditChange,
+    changed: r.change === 'update' && r.before != null && r.after != null ? changedKeys(r.before, r.after) : [],
+    event: r.event as AuditEvent,
+    outcome: r.outcome as AuditOutcome,
+    reason: (r.reason as AuditReason | null) ?? null,
+    user_agent: r.userAgent as string,
+    rows: (r.rowCount as number | null) ?? null,
   };
 }
 
@@ -72,6 +77,9 @@ export async function list(db: Tx, _auth: Auth, q: AuditListQuery): Promise<List
     q.record_type ? eq(auditLog.recordType, q.record_type) : undefined,
     q.record_id ? eq(auditLog.recordId, q.record_id) : undefined,
     q.endpoint ? ilike(auditLog.endpoint, `%${likeEscape(q.endpoint)}%`) : undefined,
+    q.change ? eq(auditLog.change, q.change) : undefined,
+    q.outcome ? eq(auditLog.outcome, q.outcome) : undefined,
+    q.event ? eq(auditLog.event, q.event) : undefined,
     q.from ? gte(auditLog.createdAt, bound(q.from, 'start')) : undefined,
     q.to ? lte(auditLog.createdAt, bound(q.to, 'end')) : undefined,
   ];

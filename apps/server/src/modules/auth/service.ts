@@ -23,10 +23,11 @@ import { cachedGrants, currentGrants, type Grants } from '../../lib/access-cache
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/crypto';
 import { readParam } from '../../lib/params';
 import { isCommonPassword } from '../../lib/common-passwords';
-import { createSession, deleteSession, endSubjectSessions, markReauthenticated, type SubjectKind, userAgentOf } from '../../lib/sessions';
+import { createSession, deleteSession, endSubjectSessions, markReauthenticated, type SubjectKind } from '../../lib/sessions';
 import { type AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { Auth } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
+import { type AuditEntry, type AuditReason, recordAudit, refusals, userAgentOf, withSuppressed } from '../../lib/audit';
 import { addressKey, clearFailures, reserveAttempt } from '../../lib/throttle';
 
 /** The throttled answer: when to try again, in seconds under a minute, else in minutes (rounded up). */
@@ -53,36 +54,79 @@ export function refusal(why: Why, params?: Record<string, string | number>): App
 }
 
 /**
+ * A sign-in event's audit row (docs/decisions.md, "Access audit"): who (the account once the password was
+ * right, else only the username tried: a wrong password and an unknown account leave the same row), from
+ * where, with which browser. The input kept is the username alone: never the password.
+ */
+function signInRow(ctx: Ctx, kind: SubjectKind, username: string, account: { id: number; username: string } | null, outcome: 'ok' | 'refused', reason: AuditReason | null, suppressed = 0): AuditEntry {
+  return {
+    auth: null,
+    claimed: { kind, id: account?.id ?? null, username: account?.username ?? username },
+    endpoint: ctx.req.endpoint!,
+    recordType: account ? kind : null,
+    recordId: account?.id ?? null,
+    before: null,
+    after: null,
+    input: withSuppressed({ username }, suppressed),
+    ip: ctx.ip,
+    event: 'sign_in',
+    outcome,
+    reason,
+    userAgent: userAgentOf(ctx.req.headers),
+  };
+}
+
+/**
  * Both sign-ins: one message for unknown user and wrong password alike (an unknown user is checked
  * against a dummy hash, so both take the same time and the same path). The attempt is counted before the
  * password is checked and throttled per (username, address) and per address (./throttle.ts); the counting
  * is a short transaction of its own, and the password hash is checked outside any transaction.
+ *
+ * Every attempt leaves one audit row: a refused one (wrong password or unknown account alike, disabled
+ * account) as one statement before the answer; a throttled one too, but at most one a minute per address
+ * and sign-in (the rest counted into the next: a flood of throttled attempts writes one row a minute);
+ * a successful one in the transaction that creates the session. A row that cannot be written fails the
+ * sign-in (no session without its row). A second factor's refusal (trust-api.md, not built yet) is
+ * `reason: 'second_factor'` on the same kind of row.
  */
-async function signIn(db: Tx, kind: SubjectKind, input: LoginBody, ip: string, userAgent: string): Promise<LoginAnswer> {
+async function signIn(db: Tx, kind: SubjectKind, input: LoginBody, ctx: Ctx): Promise<LoginAnswer> {
   const username = input.username.toLowerCase().slice(0, 64);
-  const address = addressKey(ip);
+  const address = addressKey(ctx.ip);
   const reservation = await reserveAttempt(db, username, address);
-  if (!reservation.ok) throw throttled(reservation.retryAfterMs);
+  if (!reservation.ok) {
+    const admitted = refusals.admit(`sign_in|${kind}|${address}`);
+    if (admitted) await recordAudit(db, signInRow(ctx, kind, username, null, 'refused', 'throttled', admitted.suppressed));
+    throw throttled(reservation.retryAfterMs);
+  }
   const table = kind === 'admin' ? adminUsers : institutions;
   const [row] = await db
-    .select({ id: table.id, passwordHash: table.passwordHash, status: table.status })
+    .select({ id: table.id, username: table.username, passwordHash: table.passwordHash, status: table.status })
     .from(table)
     .where(eq(sql`lower(${table.username})`, username));
   const valid = await verifyPassword(row?.passwordHash ?? DUMMY_HASH, input.password);
-  // A failure keeps its reserved row: it counts.
-  if (!row || !valid) throw badRequest('badCredentials');
+  // A failure keeps its reserved row: it counts. Its audit row names no account (unknown or not, alike).
+  if (!row || !valid) {
+    await recordAudit(db, signInRow(ctx, kind, username, null, 'refused', 'bad_credentials'));
+    throw badRequest('badCredentials');
+  }
   await clearFailures(db, username, address);
   // A disabled institution is told so (its sessions ended when it was disabled); a disabled admin likewise.
-  if (row.status !== 1) throw badRequest(kind === 'institution' ? 'institutionDisabled' : 'accountDisabled');
-  const { key } = await createSession(db, { kind, subjectId: row.id, ip, userAgent, reauthenticated: true });
-  if (kind === 'admin') await db.update(adminUsers).set({ lastLoginAt: new Date() }).where(eq(adminUsers.id, row.id));
-  return { key, id: row.id };
+  if (row.status !== 1) {
+    await recordAudit(db, signInRow(ctx, kind, username, row, 'refused', 'disabled'));
+    throw badRequest(kind === 'institution' ? 'institutionDisabled' : 'accountDisabled');
+  }
+  return db.transaction(async (tx) => {
+    const { key } = await createSession(tx, { kind, subjectId: row.id, ip: ctx.ip, userAgent: userAgentOf(ctx.req.headers), reauthenticated: true });
+    if (kind === 'admin') await tx.update(adminUsers).set({ lastLoginAt: new Date() }).where(eq(adminUsers.id, row.id));
+    await recordAudit(tx, signInRow(ctx, kind, username, row, 'ok', null));
+    return { key, id: row.id };
+  });
 }
 
-/** POST /login/login (not audited, so no transaction around it: a failed attempt stays counted). */
-export const login = (db: Tx, _auth: Auth | null, input: LoginBody, ctx: Ctx) => signIn(db, 'admin', input, ctx.ip, userAgentOf(ctx.req.headers['user-agent']));
+/** POST /login/login (not audited as a write, so no transaction around it: a failed attempt stays counted; its own audit row, see signIn). */
+export const login = (db: Tx, _auth: Auth | null, input: LoginBody, ctx: Ctx) => signIn(db, 'admin', input, ctx);
 /** POST /login/institution_login. */
-export const institutionLogin = (db: Tx, _auth: Auth | null, input: LoginBody, ctx: Ctx) => signIn(db, 'institution', input, ctx.ip, userAgentOf(ctx.req.headers['user-agent']));
+export const institutionLogin = (db: Tx, _auth: Auth | null, input: LoginBody, ctx: Ctx) => signIn(db, 'institution', input, ctx);
 
 /**
  * POST /auth/reauth (step-up): the account's password again marks the calling session re-authenticated
@@ -105,9 +149,23 @@ export async function reauth(db: Tx, auth: Auth, input: ReauthBody, ctx: Ctx): P
   return { until: until.toISOString() };
 }
 
-/** POST /login/logout: ends the calling session. */
-export async function logout(db: Tx, auth: Auth): Promise<null> {
-  await deleteSession(db, auth.sessionId);
+/** POST /login/logout: ends the calling session, with its audit row (sign_out) in the same transaction. */
+export async function logout(db: Tx, auth: Auth, _input: unknown, ctx: Ctx): Promise<null> {
+  await db.transaction(async (tx) => {
+    await deleteSession(tx, auth.sessionId);
+    await recordAudit(tx, {
+      auth,
+      endpoint: ctx.req.endpoint!,
+      recordType: auth.kind,
+      recordId: auth.kind === 'admin' ? auth.admin!.id : auth.institution!.id,
+      before: null,
+      after: null,
+      input: { restricted: auth.restricted },
+      ip: ctx.ip,
+      event: 'sign_out',
+      userAgent: userAgentOf(ctx.req.headers),
+    });
+  });
   return null;
 }
 

@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '@app/contract';
 import { openPostgres } from '../../db/client';
-import { sessions } from '../../db/schema';
+import { auditLog, sessions } from '../../db/schema';
 import { buildAppOn, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -99,6 +99,10 @@ describe('one’s own sessions', () => {
     expect((await info(keep.key)).code).toBe(200);
     expect((await info(bystander.key)).code).toBe(200);
     expect(await list(keep.key)).toHaveLength(1);
+    // The access audit holds the end: a sign-out of the account, with how many sessions ended.
+    const [row] = await t.db.select().from(auditLog).where(eq(auditLog.endpoint, 'sessions.endOthers')).orderBy(desc(auditLog.id)).limit(1);
+    expect(row).toMatchObject({ event: 'sign_out', change: 'none', outcome: 'ok', actorKind: 'institution', recordType: 'institution', recordId: keep.id, rowCount: before - 1 });
+    expect(JSON.stringify(row)).not.toContain(keep.key);
   });
 
   it('ending the current session signs it out', async () => {
@@ -118,6 +122,8 @@ describe('ending another account’s sessions (grade 0)', () => {
     expect(res.code, res.raw).toBe(200);
     expect(res.datas.ended).toBeGreaterThanOrEqual(2);
     for (const c of clinic) expect((await info(c.key)).code).toBe(999);
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.endpoint, 'sessions.endAccount')).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit).toMatchObject({ event: 'sign_out', actorKind: 'admin', actorId: admin.id, recordType: 'institution', recordId: await t.institutionId('clinic3b'), rowCount: res.datas.ended });
     // The auditor's role holds no status button: refused, and its own sessions stay.
     const refused = await t.call('POST', '/session/end_account', { key: auditor.key, body: { kind: 'admin', id: admin.id } });
     expect(refused.code).toBe(400);

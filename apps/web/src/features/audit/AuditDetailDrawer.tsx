@@ -13,8 +13,13 @@ import type { AuditDetail } from '@app/contract/api/audit';
 import { formatDateTime } from '../../lib/time';
 import { useAuditDetail } from './api';
 import { diffLines, showValue, type DiffLine } from './diff';
+import { summaryOf } from './summary';
 
-/** One audit row: who, what, when, where, and the record before and after, changed fields first. */
+/**
+ * One audit row: who, what, when, where, with which outcome, and the record before and after (changed
+ * fields first); for an access row (sign-in, sign-out, read, export, refusal) what happened in words,
+ * the browser, an export's rows, and its input (an export's filters).
+ */
 export function AuditDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation('audit');
   const { data, isError, refetch } = useAuditDetail(id);
@@ -24,6 +29,8 @@ export function AuditDetailDrawer({ id, onClose }: { id: number | null; onClose:
   const lines = useMemo(() => (d ? diffLines(d.before, d.after) : []), [d]);
   const shown = changedOnly ? lines.filter((l) => l.changed) : lines;
   const hasSnapshot = !!d && (d.before != null || d.after != null);
+  const summary = d ? summaryOf(d, t) : null;
+  const suppressed = (d?.input as { suppressed?: unknown } | null)?.suppressed;
 
   return (
     <Drawer open={id != null} onClose={onClose} title={d ? t('detail.title', { id: d.id }) : t('title')} size={720} destroyOnHidden data-testid="audit-detail">
@@ -55,8 +62,27 @@ export function AuditDetailDrawer({ id, onClose }: { id: number | null; onClose:
                 '—'
               )}
             </Descriptions.Item>
+            <Descriptions.Item label={t('detail.event')}>{t(`event.${d.event}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('detail.outcome')}>
+              <Tag color={d.outcome === 'ok' ? 'success' : 'error'}>{t(`outcome.${d.outcome}`)}</Tag>
+              {d.reason ? t(`reason.${d.reason}`) : null}
+            </Descriptions.Item>
+            {summary ? (
+              <Descriptions.Item label={t('detail.what')} span={2}>
+                <span data-testid="audit-detail-summary">{summary}</span>
+                {typeof suppressed === 'number' ? <Typography.Text type="secondary"> ({t('detail.suppressed', { count: suppressed })})</Typography.Text> : null}
+              </Descriptions.Item>
+            ) : null}
+            {d.event === 'export' ? (
+              <Descriptions.Item label={t('detail.rows')} span={2}>
+                {d.rows ?? '—'}
+              </Descriptions.Item>
+            ) : null}
             <Descriptions.Item label={t('col.ip')} span={2}>
               <span className="mono">{d.ip || '—'}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('detail.userAgent')} span={2}>
+              <span className="mono">{d.user_agent || '—'}</span>
             </Descriptions.Item>
           </Descriptions>
           {hasSnapshot ? (
@@ -88,8 +114,8 @@ export function AuditDetailDrawer({ id, onClose }: { id: number | null; onClose:
             </>
           ) : (
             <>
-              <Typography.Paragraph type="secondary">{t('detail.noSnapshot')}</Typography.Paragraph>
-              <Typography.Title level={5}>{t('detail.input')}</Typography.Title>
+              {d.event === 'write' ? <Typography.Paragraph type="secondary">{t('detail.noSnapshot')}</Typography.Paragraph> : null}
+              <Typography.Title level={5}>{t(d.event === 'export' ? 'detail.filters' : 'detail.input')}</Typography.Title>
               <pre className="mono audit-input">{JSON.stringify(d.input, null, 2)}</pre>
             </>
           )}

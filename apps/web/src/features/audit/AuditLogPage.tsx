@@ -8,22 +8,28 @@ import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_ACTOR_KINDS, type AuditRow } from '@app/contract/api/audit';
+import { AUDIT_ACTOR_KINDS, AUDIT_CHANGES, AUDIT_EVENTS, AUDIT_OUTCOMES, type AuditRow } from '@app/contract/api/audit';
 import { dateRangeFilter, ListPage, numberFilter, useListParams } from '../../components/list';
 import { LazyRangePicker } from '../../components/LazyRangePicker';
 import { RowActions } from '../../components/RowActions';
 import { formatDateTime } from '../../lib/time';
 import { useAuditRecordTypes, useAuditTrail } from './api';
 import { AuditDetailDrawer } from './AuditDetailDrawer';
+import { summaryOf } from './summary';
 import './audit.css';
 
-const FILTERS = ['actor', 'actor_kind', 'record_type', 'record_id', 'endpoint', 'from', 'to'] as const;
+const FILTERS = ['actor', 'actor_kind', 'record_type', 'record_id', 'endpoint', 'change', 'outcome', 'event', 'from', 'to'] as const;
 const CODECS = [numberFilter('record_id'), dateRangeFilter('days', 'from', 'to')];
-const INSTANT = ['actor_kind', 'record_type', 'days'];
+const INSTANT = ['actor_kind', 'record_type', 'change', 'outcome', 'event', 'days'];
 const KIND_COLOR = { admin: 'blue', institution: 'purple', anonymous: 'default' } as const;
+const CHANGE_COLOR = { create: 'green', remove: 'red', read: 'geekblue' } as const;
 const MAX_CHANGED = 4;
 
-/** /system/audit-log (grade 0, page AuditLog): every write, who did it, and what it changed. */
+/**
+ * /system/audit-log (grade 0, page AuditLog): every write, who did it, and what it changed; every sign-in
+ * attempt and sign-out, read of one person's health data and export (the access audit), each with its
+ * change and outcome, filtered by both.
+ */
 export default function AuditLogPage() {
   const { t } = useTranslation('audit');
   const params = useListParams({ filters: FILTERS });
@@ -56,11 +62,24 @@ export default function AuditLogPage() {
         key: 'endpoint',
         dataIndex: 'endpoint',
         title: t('col.action'),
-        render: (v: string, r) => (
-          <Tooltip title={r.path}>
-            <span className="mono">{v}</span>
-          </Tooltip>
-        ),
+        render: (v: string, r) => {
+          const summary = summaryOf(r, t);
+          return (
+            <Tooltip title={r.path}>
+              {summary ? (
+                <span data-testid="audit-summary">
+                  {summary}
+                  <br />
+                  <Typography.Text type="secondary" className="mono" style={{ fontSize: 12 }}>
+                    {v}
+                  </Typography.Text>
+                </span>
+              ) : (
+                <span className="mono">{v}</span>
+              )}
+            </Tooltip>
+          );
+        },
       },
       {
         key: 'record',
@@ -79,8 +98,10 @@ export default function AuditLogPage() {
         dataIndex: 'changed',
         title: t('col.changed'),
         render: (v: string[], r) =>
-          r.change === 'create' || r.change === 'remove' ? (
-            <Tag color={r.change === 'create' ? 'green' : 'red'}>{t(`change.${r.change}`)}</Tag>
+          r.change === 'create' || r.change === 'remove' || r.change === 'read' ? (
+            <Tag color={CHANGE_COLOR[r.change]}>{t(`change.${r.change}`)}</Tag>
+          ) : r.change === 'none' && r.event !== 'write' ? (
+            <Tag>{t('change.none')}</Tag>
           ) : v.length ? (
             <span>
               {v.slice(0, MAX_CHANGED).map((f) => (
@@ -93,6 +114,17 @@ export default function AuditLogPage() {
           ) : (
             <span className="text-muted">—</span>
           ),
+      },
+      {
+        key: 'outcome',
+        dataIndex: 'outcome',
+        title: t('col.outcome'),
+        render: (v: AuditRow['outcome'], r) => (
+          <Tag color={v === 'ok' ? 'success' : 'error'} data-testid="audit-outcome">
+            {t(`outcome.${v}`)}
+            {r.reason && r.event === 'export' ? ` · ${t(`reason.${r.reason}`)}` : ''}
+          </Tag>
+        ),
       },
       { key: 'ip', dataIndex: 'ip', title: t('col.ip'), render: (v: string) => <span className="mono">{v || '—'}</span> },
       {
@@ -146,6 +178,15 @@ export default function AuditLogPage() {
             </Form.Item>
             <Form.Item name="endpoint" label={t('filter.endpoint')}>
               <Input allowClear placeholder={t('filter.endpointPlaceholder')} style={{ width: 180 }} data-testid="filter-endpoint" />
+            </Form.Item>
+            <Form.Item name="change" label={t('filter.change')}>
+              <Select allowClear placeholder={t('common:list.all')} style={{ width: 130 }} options={AUDIT_CHANGES.map((k) => ({ value: k, label: t(`change.${k}`) }))} data-testid="filter-change" />
+            </Form.Item>
+            <Form.Item name="outcome" label={t('filter.outcome')}>
+              <Select allowClear placeholder={t('common:list.all')} style={{ width: 130 }} options={AUDIT_OUTCOMES.map((k) => ({ value: k, label: t(`outcome.${k}`) }))} data-testid="filter-outcome" />
+            </Form.Item>
+            <Form.Item name="event" label={t('filter.event')}>
+              <Select allowClear placeholder={t('common:list.all')} style={{ width: 160 }} options={AUDIT_EVENTS.map((k) => ({ value: k, label: t(`event.${k}`) }))} data-testid="filter-event" />
             </Form.Item>
             <Form.Item name="days" label={t('filter.days')}>
               <LazyRangePicker allowEmpty={[true, true]} placeholder={[t('common:list.dateFrom'), t('common:list.dateTo')]} style={{ width: 260 }} />

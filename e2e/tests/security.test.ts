@@ -5,12 +5,60 @@
  * institution list. Screenshots in Chinese and English (test-artifacts/security-*.png).
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { api, e2eSuite, pickDropdownItem, poll, screenshot, sessionKey, settle, signIn, visible } from '../harness';
 
 const suite = e2eSuite('security');
 
 const sessionRows = (page: Page) => visible(page, 'session-list').locator('[data-testid="session-row"]');
+
+/**
+ * Turns a signed-in admin's session into one that has not re-authenticated (a password sign-in counts as
+ * one): view as another role and back, which makes a new session, and hands its key to the browser.
+ */
+async function dropStepUp(url: string, context: BrowserContext): Promise<string> {
+  const first = (await sessionKey(context))!;
+  const roles = (await api(url, 'GET', '/role/list', { key: first, limit: 50 })).datas.list as { id: number; is_super: boolean }[];
+  const other = roles.find((r) => !r.is_super)!;
+  const viewing = (await api(url, 'POST', '/role/view_as', { key: first, role_id: other.id })).datas.key as string;
+  const key = (await api(url, 'POST', '/role/view_as_exit', { key: viewing })).datas.key as string;
+  await context.addCookies([{ name: 'Admin-Token', value: encodeURIComponent(key), url }]);
+  return key;
+}
+
+describe('step-up', () => {
+  it('approving a payout asks for the password in place, then goes through without losing the form (en)', async () => {
+    const url = suite.server.url;
+    const { page, context } = await suite.open({ locale: 'en-US' });
+    await signIn(page, url, 'admin');
+    const key = await dropStepUp(url, context);
+    const pending = (await api(url, 'GET', '/payout/list', { key, status: 'pending', limit: 5 })).datas.list as { id: number }[];
+    expect(pending.length).toBeGreaterThan(0);
+    // The server would refuse the approval as it stands.
+    expect((await api(url, 'POST', '/payout/approve', { key, id: pending[0]!.id })).datas.error.reason).toBe('reauth_required');
+    await page.goto(`${url}/finance-record/payout-manage?status=pending`);
+    const list = visible(page, 'payout-list').locator('.ant-table-tbody tr.ant-table-row');
+    await poll(() => list.count()).toBe(pending.length);
+    await list.first().getByTestId('row-action-approve').click();
+    const approve = page.locator('.ant-modal[data-testid="payout-approve"], [data-testid="payout-approve"] .ant-modal').first();
+    await approve.waitFor();
+    await approve.locator('.ant-modal-footer .ant-btn-primary').click();
+    // Refused with reauth_required: the prompt opens over the form, which stays.
+    const prompt = page.getByTestId('reauth-password');
+    await prompt.waitFor();
+    await prompt.fill('not-the-password');
+    await page.getByTestId('reauth-ok').click();
+    await poll(() => page.locator('.ant-modal .ant-form-item-explain-error').allInnerTexts()).toEqual(['The password is not correct']);
+    await settle(page);
+    await screenshot(page, 'security-step-up-en');
+    await prompt.fill('demo1234');
+    await page.getByTestId('reauth-ok').click();
+    // The approval is sent again and goes through.
+    await poll(() => list.count()).toBe(pending.length - 1);
+    const status = (await api(url, 'GET', '/payout/list', { key, limit: 50 })).datas.list.find((p: { id: number }) => p.id === pending[0]!.id)?.status;
+    expect(status).toBe('paid');
+  });
+});
 
 describe('the Security page', () => {
   it('lists where the account is signed in and ends another browser’s session (zh)', async () => {

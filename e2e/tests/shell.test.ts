@@ -407,6 +407,8 @@ describe('change password', () => {
     const input = page.getByTestId('change-password-input');
     await input.waitFor({ state: 'visible' });
     const dialog = page.locator('.ant-modal').filter({ has: input });
+    // The current password is asked first (step-up); the rules below are the new password's.
+    await page.getByTestId('change-password-current').fill('demo1234');
     const ok = dialog.locator('.ant-modal-footer .ant-btn-primary');
     const fieldError = dialog.locator('.ant-form-item-explain-error');
 

@@ -131,6 +131,16 @@ const en = {
     empty: 'Password cannot be empty',
     tooShort: 'Password length cannot be less than {{min}}',
     changed: 'Password changed',
+    current: 'Current password',
+    currentPlaceholder: 'Enter your current password',
+    currentEmpty: 'Please enter your current password',
+  },
+  reauth: {
+    title: 'Confirm it is you',
+    text: 'This action moves money or changes access. Enter your password to continue; you will not be asked again for a few minutes.',
+    password: 'Password',
+    empty: 'Please enter your password',
+    confirm: 'Confirm',
   },
   export: {
     button: 'Export',

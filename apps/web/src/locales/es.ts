@@ -133,6 +133,16 @@ const es: LocaleShape<CommonStrings> = {
     empty: 'La contraseña no puede estar vacía',
     tooShort: 'La contraseña no puede tener menos de {{min}} caracteres',
     changed: 'Contraseña cambiada',
+    current: 'Contraseña actual',
+    currentPlaceholder: 'Introduzca su contraseña actual',
+    currentEmpty: 'Introduzca su contraseña actual',
+  },
+  reauth: {
+    title: 'Confirme que es usted',
+    text: 'Esta acción mueve dinero o cambia accesos. Introduzca su contraseña para continuar; no se le volverá a pedir durante unos minutos.',
+    password: 'Contraseña',
+    empty: 'Introduzca su contraseña',
+    confirm: 'Confirmar',
   },
   export: {
     button: 'Exportar',

@@ -133,6 +133,16 @@ const ja: LocaleShape<CommonStrings> = {
     empty: 'パスワードを入力してください',
     tooShort: 'パスワードは {{min}} 文字以上にしてください',
     changed: 'パスワードを変更しました',
+    current: '現在のパスワード',
+    currentPlaceholder: '現在のパスワードを入力',
+    currentEmpty: '現在のパスワードを入力してください',
+  },
+  reauth: {
+    title: '本人確認',
+    text: 'この操作はお金やアクセス権に関わります。続けるにはパスワードを入力してください。数分間は再度尋ねません。',
+    password: 'パスワード',
+    empty: 'パスワードを入力してください',
+    confirm: '確認',
   },
   export: {
     button: 'エクスポート',

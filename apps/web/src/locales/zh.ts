@@ -133,6 +133,16 @@ const zh: LocaleShape<CommonStrings> = {
     empty: '密码不能为空',
     tooShort: '密码长度不能少于 {{min}} 位',
     changed: '密码已修改',
+    current: '当前密码',
+    currentPlaceholder: '请输入当前密码',
+    currentEmpty: '请输入当前密码',
+  },
+  reauth: {
+    title: '确认是你本人',
+    text: '此操作涉及资金或访问权限，请输入密码继续；几分钟内不会再次询问。',
+    password: '密码',
+    empty: '请输入密码',
+    confirm: '确认',
   },
   export: {
     button: '导出',

@@ -2,6 +2,7 @@
  * Change own password (spec §5): empty -> 'password cannot be empty'; trimmed shorter than 3 ->
  * 'password length cannot be less than 3'; then POST /member/modify_field. Unlike the spec, success is
  * reported only once the server confirms; its message (it enforces its own minimum) is shown otherwise.
+ * The current password is asked first (trust-api.md, step-up): it goes to /auth/reauth before the change.
  */
 import { useState } from 'react';
 import App from 'antd/es/app';
@@ -22,7 +23,7 @@ export default function ChangePasswordDialog() {
   const open = useUi((s) => s.passwordOpen);
   const set = useUi((s) => s.set);
   const userId = useSession((s) => s.userId);
-  const [form] = Form.useForm<{ value: string }>();
+  const [form] = Form.useForm<{ current: string; value: string }>();
   const [saving, setSaving] = useState(false);
   const opening = useOpening(open);
 
@@ -32,7 +33,7 @@ export default function ChangePasswordDialog() {
   };
 
   const submit = async () => {
-    let values: { value: string };
+    let values: { current: string; value: string };
     try {
       values = await form.validateFields();
     } catch {
@@ -40,6 +41,14 @@ export default function ChangePasswordDialog() {
     }
     setSaving(true);
     try {
+      // The current password first (ASVS 6.2.3): it re-authenticates this session (step-up), which the
+      // change itself requires; a wrong one shows under its field and nothing changes.
+      try {
+        await call('auth.reauth', { password: values.current }, { silent: true, noStepUp: true });
+      } catch (err) {
+        if (isApiError(err) && err.kind === 'business') form.setFields([{ name: 'current', errors: [err.message] }]);
+        return;
+      }
       // The session always knows its user id once signed in; without one the server refuses the call.
       await call('auth.modifyField', { id: userId ?? 0, field: 'password', value: values.value });
       void message.success(t('password.changed'));
@@ -70,6 +79,9 @@ export default function ChangePasswordDialog() {
       data-testid="change-password-dialog"
     >
       <Form form={form} layout="vertical" onFinish={submit} autoComplete="off">
+        <Form.Item name="current" label={t('password.current')} rules={[{ required: true, message: t('password.currentEmpty') }]} validateTrigger="onSubmit">
+          <Input.Password placeholder={t('password.currentPlaceholder')} autoComplete="current-password" data-testid="change-password-current" />
+        </Form.Item>
         <Form.Item
           name="value"
           label={t('password.newPassword')}

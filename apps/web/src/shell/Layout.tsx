@@ -20,6 +20,7 @@ import { OverdueNotice } from './OverdueNotice';
 import { useSiteTitle } from '../lib/site-title';
 import { matchPage } from './route-match';
 import { AppFrame } from './AppFrame';
+import { ReauthDialog } from './ReauthDialog';
 import '../lib/dayjs-locale';
 
 const COLLAPSED_WIDTH = 64;
@@ -118,6 +119,7 @@ function Shell() {
       <OnDemand open={settingsOpen} component={SettingsDrawer} />
       <OnDemand open={errorLogOpen} component={ErrorLogDialog} />
       <OnDemand open={passwordOpen} component={ChangePasswordDialog} />
+      <ReauthDialog />
     </AntLayout>
   );
 }

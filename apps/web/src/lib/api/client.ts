@@ -10,6 +10,10 @@ import { ApiError } from './errors';
 import { HTTP_ERROR_SECONDS, httpStatusMessage } from './status';
 import { showExpiredDialog } from './expired-dialog';
 import { recordEarly, takeEarly } from '../early';
+import { askReauth } from '../reauth';
+
+/** The cause of a step-up refusal (trust-api.md). */
+export const REAUTH_REQUIRED = 'reauth_required';
 
 export type Payload = Record<string, unknown>;
 
@@ -24,6 +28,8 @@ export interface RequestOptions {
    */
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** A `reauth_required` refusal is not turned into the password prompt (the prompt's own call, a retry). */
+  noStepUp?: boolean;
 }
 
 /** The payload every request carries (spec §7): key if missing, institution id for non-admins, api_path. */
@@ -86,7 +92,15 @@ const inflight = new Map<unknown, Set<Promise<void>>>();
 
 export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload: Payload = {}, opts: RequestOptions = {}): Promise<T> {
   const data = sessionPayload(path, payload);
-  return tracked<T>(data.key, (self, markHandled) => send<T>(method, path, data, data.key, opts, self, markHandled));
+  try {
+    return await tracked<T>(data.key, (self, markHandled) => send<T>(method, path, data, data.key, opts, self, markHandled));
+  } catch (err) {
+    // Step-up: the password in place (lib/reauth.ts), then the same call once more; cancelled, the refusal stands.
+    if (err instanceof ApiError && err.reason === REAUTH_REQUIRED && !opts.noStepUp && (await askReauth())) {
+      return request<T>(method, path, payload, { ...opts, noStepUp: true });
+    }
+    throw err;
+  }
 }
 
 /** Runs one call registered under the key it is sent with (see `inflight`). */
@@ -191,10 +205,16 @@ function handleEnvelope<T>(body: Envelope, sentKey: unknown, opts: RequestOption
       return body.datas as T;
     case Code.BAD_REQUEST: {
       const datas = errorDatas(body.datas);
-      const text = typeof datas.error === 'string' ? datas.error : t('http.s400');
-      if (!opts.silent) showError(text);
+      // `error` is the message, or `{ message, reason }` when the refusal has a machine-readable cause.
+      const error = datas.error && typeof datas.error === 'object' ? (datas.error as { message?: unknown; reason?: unknown }) : null;
+      const message = error ? error.message : datas.error;
+      const reason = typeof error?.reason === 'string' ? error.reason : null;
+      const text = typeof message === 'string' ? message : t('http.s400');
+      // A step-up refusal becomes the password prompt (request()), not a toast, unless the caller handles it.
+      const quiet = opts.silent || (reason === REAUTH_REQUIRED && !opts.noStepUp);
+      if (!quiet) showError(text);
       const fields = datas.fields && typeof datas.fields === 'object' ? (datas.fields as Record<string, string>) : {};
-      throw new ApiError('business', text, { code: 400, fields, notified: !opts.silent });
+      throw new ApiError('business', text, { code: 400, fields, notified: !quiet, reason });
     }
     case Code.OVERDUE: {
       const error = overdueError(errorDatas(body.datas).error);

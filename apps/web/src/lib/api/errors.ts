@@ -9,14 +9,17 @@ export class ApiError extends Error {
   readonly fields: Record<string, string>;
   /** True when the user has already been told (message, dialog or notice). */
   readonly notified: boolean;
+  /** A 400's machine-readable cause, when the server gives one (`datas.error.reason`, e.g. `reauth_required`). */
+  readonly reason: string | null;
 
-  constructor(kind: ApiErrorKind, message: string, opts: { code?: number | null; fields?: Record<string, string>; notified?: boolean } = {}) {
+  constructor(kind: ApiErrorKind, message: string, opts: { code?: number | null; fields?: Record<string, string>; notified?: boolean; reason?: string | null } = {}) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.code = opts.code ?? null;
     this.fields = opts.fields ?? {};
     this.notified = opts.notified ?? false;
+    this.reason = opts.reason ?? null;
   }
 }
 

@@ -278,6 +278,8 @@ export async function checkBackup(file: string): Promise<CheckedBackup> {
   try {
     const prefix = Buffer.alloc(PREFIX);
     const n = fs.readSync(fd, prefix, 0, PREFIX, 0);
+    // A backup stopped midway has its room for the header still zero: the header is written last.
+    if (n === PREFIX && prefix.every((b) => b === 0)) throw new BackupError(`${file} is an unfinished backup (its header was never written: the backup was stopped midway); nothing was restored`);
     if (n < PREFIX || !prefix.subarray(0, MAGIC.length).equals(MAGIC)) throw new BackupError(`${file} is not a backup of this system (its first bytes are not a backup's)`);
     room = prefix.readUInt32BE(MAGIC.length);
     if (room > MAX_HEADER || PREFIX + room + TRAILER > st.size) throw new BackupError(`${file} is damaged or truncated (it is shorter than its header says)`);

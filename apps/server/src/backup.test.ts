@@ -249,7 +249,7 @@ describe.each(['embedded', 'postgres'] as const)('backup and restore on the %s d
     expect(payout.code, JSON.stringify(payout)).toBe(200);
     const key = await signIn(server, 'admin');
     const form = new FormData();
-    form.append('file', new Blob([solidPng(8, 8)], { type: 'image/png' }), 'backup.png');
+    form.append('file', new Blob([new Uint8Array(solidPng(8, 8))], { type: 'image/png' }), 'backup.png');
     const upload = (await (await fetch(`http://127.0.0.1:${server.port}/adminapi/base/upload_img?key=${key}`, { method: 'POST', body: form })).json()) as { code: number };
     expect(upload.code).toBe(200);
   }, 180_000);

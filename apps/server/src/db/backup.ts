@@ -363,6 +363,39 @@ async function writeTo(stream: Writable, chunk: Buffer, failed: Promise<never>) 
   if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), failed]);
 }
 
+/** Every table's rows of a checked backup, by COPY FROM, into the tables its header names (in the caller's transaction). */
+export async function loadRows(client: pg.ClientBase, checked: CheckedBackup, progress: (line: string) => void = () => undefined): Promise<void> {
+  const { header } = checked;
+  const it = frames(checked)[Symbol.asyncIterator]();
+  for (const t of header.tables) {
+    const started = Date.now();
+    const stream = client.query(copyFrom(`copy ${t.name} (${t.columns.map(quoteIdent).join(', ')}) from stdin`));
+    let fail: (err: Error) => void = () => undefined;
+    const failed = new Promise<never>((_, reject) => {
+      fail = reject;
+    });
+    failed.catch(() => undefined);
+    stream.on('error', (err) => fail(err));
+    const finished = new Promise<void>((resolve) => stream.on('finish', () => resolve()));
+    try {
+      for (;;) {
+        const next = await it.next();
+        if (next.done) throw new BackupError(`${checked.file} is damaged: its data ends before table ${t.name}`);
+        if (next.value === null) break;
+        await writeTo(stream, next.value, failed);
+      }
+      stream.end();
+      await Promise.race([finished, failed]);
+    } catch (err) {
+      stream.destroy();
+      throw err;
+    }
+    if (stream.rowCount !== t.rows) throw new BackupError(`${checked.file} is damaged: table ${t.name} has ${stream.rowCount} rows, its header says ${t.rows}`);
+    if (t.rows > 10_000) progress(`  ${t.name}: ${t.rows} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  if (!(await it.next()).done) throw new BackupError(`${checked.file} is damaged: it holds more data than its header's tables`);
+}
+
 /** Whether the database holds any table or sequence of ours (then restore refuses it). */
 export async function databaseIsEmpty(client: pg.ClientBase): Promise<boolean> {
   const { rows } = await client.query(`select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -396,34 +429,7 @@ export async function restoreInto(client: pg.ClientBase, checked: CheckedBackup,
     // Rows the migrations wrote (initial counters, drizzle's own bookkeeping) are the backup's to give.
     await client.query(`truncate ${header.tables.map((t) => t.name).join(', ')}`);
 
-    const it = frames(checked)[Symbol.asyncIterator]();
-    for (const t of header.tables) {
-      const started = Date.now();
-      const stream = client.query(copyFrom(`copy ${t.name} (${t.columns.map(quoteIdent).join(', ')}) from stdin`));
-      let fail: (err: Error) => void = () => undefined;
-      const failed = new Promise<never>((_, reject) => {
-        fail = reject;
-      });
-      failed.catch(() => undefined);
-      stream.on('error', (err) => fail(err));
-      const finished = new Promise<void>((resolve) => stream.on('finish', () => resolve()));
-      try {
-        for (;;) {
-          const next = await it.next();
-          if (next.done) throw new BackupError(`${checked.file} is damaged: its data ends before table ${t.name}`);
-          if (next.value === null) break;
-          await writeTo(stream, next.value, failed);
-        }
-        stream.end();
-        await Promise.race([finished, failed]);
-      } catch (err) {
-        stream.destroy();
-        throw err;
-      }
-      if (stream.rowCount !== t.rows) throw new BackupError(`${checked.file} is damaged: table ${t.name} has ${stream.rowCount} rows, its header says ${t.rows}`);
-      if (t.rows > 10_000) progress(`  ${t.name}: ${t.rows} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    }
-    if (!(await it.next()).done) throw new BackupError(`${checked.file} is damaged: it holds more data than its header's tables`);
+    await loadRows(client, checked, progress);
 
     for (const t of header.tables) await client.query(`alter table ${t.name} enable trigger user`);
     for (const s of header.sequences) await client.query('select setval($1::regclass, $2::bigint, $3)', [s.name, s.last_value, s.is_called]);

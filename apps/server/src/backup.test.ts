@@ -205,6 +205,8 @@ async function contents(c: pg.Client): Promise<Record<string, string>> {
     const { rows } = await c.query<{ v: string }>(`select last_value::text || ' ' || is_called::text as v from ${name}`);
     out[`sequence ${name}`] = rows[0]!.v;
   }
+  const { rows: indexes } = await c.query<{ d: string }>(`select string_agg(indexdef, E'\n' order by indexname) as d from pg_indexes where schemaname in ('public', 'drizzle')`);
+  out.indexes = indexes[0]!.d;
   return out;
 }
 

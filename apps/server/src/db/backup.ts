@@ -429,7 +429,22 @@ export async function restoreInto(client: pg.ClientBase, checked: CheckedBackup,
     // Rows the migrations wrote (initial counters, drizzle's own bookkeeping) are the backup's to give.
     await client.query(`truncate ${header.tables.map((t) => t.name).join(', ')}`);
 
+    // Indexes are built once after the load (as pg_restore does), not kept row by row during it: every one
+    // that no constraint is (primary keys and unique constraints stay, and so does an index a foreign key needs).
+    const { rows: indexes } = await client.query<{ name: string; def: string }>(
+      `select format('%I.%I', n.nspname, ic.relname) as name, pg_get_indexdef(i.indexrelid) as def
+       from pg_index i join pg_class ic on ic.oid = i.indexrelid join pg_namespace n on n.oid = ic.relnamespace
+       where i.indrelid = any($1::regclass[])
+         and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
+         and not exists (select 1 from pg_depend d where d.refobjid = i.indexrelid and d.classid = 'pg_constraint'::regclass)`,
+      [header.tables.map((t) => t.name)],
+    );
+    for (const ix of indexes) await client.query(`drop index ${ix.name}`);
+
     await loadRows(client, checked, progress);
+
+    await client.query("set local maintenance_work_mem = '256MB'");
+    for (const ix of indexes) await client.query(ix.def);
 
     for (const t of header.tables) await client.query(`alter table ${t.name} enable trigger user`);
     for (const s of header.sequences) await client.query('select setval($1::regclass, $2::bigint, $3)', [s.name, s.last_value, s.is_called]);

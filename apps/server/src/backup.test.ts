@@ -207,6 +207,11 @@ async function contents(c: pg.Client): Promise<Record<string, string>> {
   }
   const { rows: indexes } = await c.query<{ d: string }>(`select string_agg(indexdef, E'\n' order by indexname) as d from pg_indexes where schemaname in ('public', 'drizzle')`);
   out.indexes = indexes[0]!.d;
+  const { rows: constraints } = await c.query<{
+    d: string;
+  }>(`select string_agg(conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid), E'\n' order by conrelid::regclass::text, conname) as d
+    from pg_constraint where connamespace in ('public'::regnamespace, 'drizzle'::regnamespace)`);
+  out.constraints = constraints[0]!.d;
   return out;
 }
 

@@ -62,7 +62,8 @@ describe('daily backup', () => {
   it('keeps the newest backup_keep, removes stale temporary files, and is off when saved as 0 even on the embedded database', async () => {
     await setParam('backup_keep', 2);
     fs.writeFileSync(path.join(dir(), `${backupFileName(T0)}.tmp-12345`), 'partial');
-    fs.utimesSync(path.join(dir(), `${backupFileName(T0)}.tmp-12345`), new Date(T0), new Date(T0));
+    // Two days old by the real clock (file times are never the injected one).
+    fs.utimesSync(path.join(dir(), `${backupFileName(T0)}.tmp-12345`), new Date(Date.now() - 2 * DAY), new Date(Date.now() - 2 * DAY));
     const out = await dailyBackup(Object.assign({}, database, { kind: 'embedded' as const }), { dataDir, now: T0 + 3 * DAY });
     expect(out.written).toBeTruthy();
     expect(out.removed.sort()).toEqual([backupFileName(T0), `${backupFileName(T0)}.tmp-12345`].sort());

@@ -100,7 +100,8 @@ export async function dailyBackup(database: { db: Db; pool: pg.Pool; kind: 'embe
   for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
     if (!/\.tmp-\d+$/.test(name)) continue;
     const file = path.join(dir, name);
-    if (now - fs.statSync(file).mtimeMs > STALE_TMP_MS) {
+    // File times are the real clock's, whatever `now` a test injects (a file being written is never that old).
+    if (Date.now() - fs.statSync(file).mtimeMs > STALE_TMP_MS) {
       fs.rmSync(file, { force: true });
       outcome.removed.push(name);
     }

@@ -19,7 +19,9 @@
  * (20,000 devices and inspections, short phases: for trying
  * the script); BENCH_ENGINES=embedded,postgres; BENCH_PG_URL (default postgres://root@127.0.0.1:5432/test,
  * where a database bench_<pid> is created and dropped); BENCH_PARTS=throughput,list,sessions,web,cold
- * (default all); BENCH_SKIP_WEB=1.
+ * (default all; `backup`: the backup part alone, see below); BENCH_SKIP_WEB=1.
+ *  8. backup and restore at that size (backup.ts, BENCH_PARTS=backup): reading every table once, next to the
+ *     backup, in rounds; the file's check and the restore into an empty database, with the restore's floor.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -36,6 +38,7 @@ import { sessionsLoad, signIn } from './sessions';
 import { measureStats, statsCases } from './stats';
 import { paired, throughput, throughputNodeHttp } from './throughput';
 import { webLoads } from './web';
+import { type BackupFigures, backupMarkdown, measureBackup } from './backup';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const DEVICES = Number(process.env.BENCH_DEVICES ?? (QUICK ? 20_000 : 1_000_000));
@@ -43,7 +46,7 @@ const INSPECTIONS = Number(process.env.BENCH_INSPECTIONS ?? (QUICK ? 20_000 : 1_
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? (QUICK ? 20_000 : 300_000));
 const ENGINES = (process.env.BENCH_ENGINES ?? 'embedded,postgres').split(',') as Engine[];
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/test';
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'throughput,list,sessions,web,cold').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'throughput,list,sessions,web,cold,backup').split(','));
 if (process.env.BENCH_SKIP_WEB) PARTS.delete('web');
 const PHASE = {
   throughputSeconds: QUICK ? 3 : 10,
@@ -65,6 +68,8 @@ const shots = path.resolve(serverDir, '../../test-artifacts');
 
 /** The bare Fastify hello-world, running while the engines' throughput parts measure it round by round. */
 let helloServer: Running | undefined;
+/** The backup part's figures per engine, printed after the report. */
+const backupFigures: { engine: Engine; figures: BackupFigures }[] = [];
 
 const progress = (line: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 
@@ -241,7 +246,7 @@ async function benchEngine(engine: Engine, results: Results) {
       await server.stop();
     }
 
-    if (PARTS.has('list')) {
+    if (PARTS.has('list') || PARTS.has('backup')) {
       progress(`${engine}: growing the device table to ${DEVICES.toLocaleString('en-US')}`);
       database = await db.open();
       r.seed = await growDevices(database, DEVICES);
@@ -251,15 +256,21 @@ async function benchEngine(engine: Engine, results: Results) {
       r.paymentSeed = await growPayments(database, PAYMENTS);
       const settled = await settleWrites(database);
       progress(`${engine}: CHECKPOINT and sync in ${Math.round(settled).toLocaleString('en-US')} ms`);
+      if (PARTS.has('backup')) {
+        progress(`${engine}: backup and restore at scale`);
+        backupFigures.push({ engine, figures: await measureBackup(db.url, progress, Number(process.env.BENCH_BACKUP_ROUNDS ?? 2)) });
+      }
       await database.close();
-      server = await startServer({ env: db.serverEnv, metrics: true });
-      try {
-        r.listScale = await listAt(server, db, 'scale');
-        r.inspectionList = await inspectionsAt(server, db);
-        r.inspectionRss = server.rss();
-        r.stats = await statsAt(server, db);
-      } finally {
-        await server.stop();
+      if (PARTS.has('list')) {
+        server = await startServer({ env: db.serverEnv, metrics: true });
+        try {
+          r.listScale = await listAt(server, db, 'scale');
+          r.inspectionList = await inspectionsAt(server, db);
+          r.inspectionRss = server.rss();
+          r.stats = await statsAt(server, db);
+        } finally {
+          await server.stop();
+        }
       }
     }
   } finally {
@@ -301,6 +312,7 @@ async function main() {
   }
   results.loadAfter = os.loadavg();
   printReport(results);
+  for (const b of backupFigures) console.log(`\n${backupMarkdown(b.figures, b.engine)}`);
 }
 
 await main();

@@ -7,6 +7,8 @@ import { startMetricsServer } from './http/metrics';
 import { seedDemoIfEmpty, syncMenus } from './seed';
 import { moveUploadFolderIn } from './modules/uploads';
 import { HOUSEKEEPING_INTERVAL_MS, housekeeping as runHousekeeping } from './lib/housekeeping';
+import { dailyBackup } from './lib/backups';
+import { codeKeyFingerprint } from './modules/codes/key';
 
 /**
  * The server process after its entry (main.ts): the database (the embedded cluster main.ts started, or
@@ -25,7 +27,24 @@ export async function serve(config: Config, cluster?: Promise<EmbeddedCluster>):
 
   const app = await buildApp(config, database.db);
   await moveUploadFolderIn(database.db, config.dataDir, app.log);
-  const housekeeping = setInterval(() => runHousekeeping(database.db).catch((err: unknown) => app.log.error({ err }, 'housekeeping')), HOUSEKEEPING_INTERVAL_MS);
+  // The daily backup (lib/backups.ts) rides on the housekeeping's turns; one at a time in this process.
+  let backingUp = false;
+  const backup = async () => {
+    if (backingUp) return;
+    backingUp = true;
+    try {
+      const done = await dailyBackup(database, { dataDir: config.dataDir, codeKey: codeKeyFingerprint({ dataDir: config.dataDir }) });
+      if (done.written) app.log.info({ file: done.written, removed: done.removed }, 'daily backup written');
+    } catch (err) {
+      app.log.error({ err }, 'daily backup failed');
+    } finally {
+      backingUp = false;
+    }
+  };
+  const housekeeping = setInterval(() => {
+    runHousekeeping(database.db).catch((err: unknown) => app.log.error({ err }, 'housekeeping'));
+    void backup();
+  }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
 
   /**

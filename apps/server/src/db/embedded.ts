@@ -150,6 +150,43 @@ async function waitReady(child: ChildProcess, socketDir: string, stderr: () => s
   }
 }
 
+/** Where the cluster of `dir` lives when the `postgres` user cannot reach `dir` (started as root under /root). */
+function movedClusterDir(dir: string): string {
+  return path.join('/var/lib/bioelectric-admin', createHash('sha256').update(path.resolve(dir)).digest('hex').slice(0, 16));
+}
+
+/** The folder of DATA_DIR's cluster when one was initialised there (`DATA_DIR/postgres`, or its moved place), else undefined. */
+export function embeddedClusterDir(dataDir: string): string | undefined {
+  const dir = path.resolve(dataDir, 'postgres');
+  return [dir, movedClusterDir(dir)].find((d) => fs.existsSync(path.join(d, 'PG_VERSION')));
+}
+
+/**
+ * The running postmaster of DATA_DIR's cluster (the server's, or any other process's), found by its lock
+ * file `postmaster.pid`: its pid, and on its fifth line the folder of its Unix socket. Undefined when no
+ * live postmaster holds the cluster, or when it is not ready for connections yet.
+ */
+export function runningEmbedded(dataDir: string): { url: string; pid: number } | undefined {
+  const dir = embeddedClusterDir(dataDir);
+  if (!dir) return undefined;
+  let lines: string[];
+  try {
+    lines = fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return undefined;
+  }
+  const pid = Number(lines[0]);
+  const socketDir = lines[4]?.trim();
+  if (!Number.isInteger(pid) || pid <= 0 || !socketDir) return undefined;
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    // EPERM: alive, but another user's (the `postgres` user's, when the server was started by root).
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
+  }
+  return { url: connectionString(socketDir, DATABASE), pid };
+}
+
 /**
  * The embedded cluster of a data folder (`DATA_DIR/postgres`), launched (`launchEmbedded`). An earlier
  * embedded database (PGlite, `DATA_DIR/pgdata`) is not read: its folder is only reported.
@@ -186,7 +223,7 @@ export async function launchEmbedded(opts: EmbeddedOptions): Promise<Launched> {
   if (owner && !(await reachable(dir, owner))) {
     // A checkout under /root (mode 0700) as root: the `postgres` user cannot reach DATA_DIR. Keep the
     // cluster in a folder of its own that is named after DATA_DIR, and say where.
-    const moved = path.join('/var/lib/bioelectric-admin', createHash('sha256').update(dir).digest('hex').slice(0, 16));
+    const moved = movedClusterDir(dir);
     fs.mkdirSync(path.dirname(moved), { recursive: true, mode: 0o755 });
     makeOwnedDir(moved, owner);
     process.stderr.write(`embedded database: the postgres user cannot reach ${dir}; the cluster lives in ${moved}\n`);

@@ -179,6 +179,34 @@ export const PARAM_META = {
       '1つのアカウントが1日（UTC）にアップロードできるファイル数の上限。超えるとその日のアップロードは拒否されます',
     ),
   },
+  backup_daily: {
+    type: 'integer',
+    // Stored values win; unsaved, the server backs up daily on the embedded database only (with DATABASE_URL,
+    // the operator's own pg_dump is expected): apps/server/src/lib/backups.ts.
+    default: 1,
+    min: 0,
+    max: 1,
+    label: t('每日自动备份', 'Daily automatic backup', 'Copia de seguridad diaria automática', '毎日の自動バックアップ'),
+    help: t(
+      '1：服务器每天在 DATA_DIR/backups 中写入一份数据库备份；0：关闭。未保存时，内置数据库默认开启，使用 DATABASE_URL 时默认关闭',
+      '1: the server writes a backup of the database into DATA_DIR/backups once a day; 0: off. Until saved here, on with the embedded database and off with DATABASE_URL',
+      '1: el servidor escribe una copia de la base de datos en DATA_DIR/backups una vez al día; 0: desactivada. Mientras no se guarde aquí, activada con la base de datos integrada y desactivada con DATABASE_URL',
+      '1：サーバーが毎日 DATA_DIR/backups にデータベースのバックアップを書き込みます。0：オフ。ここで保存するまでは、内蔵データベースではオン、DATABASE_URL 使用時はオフ',
+    ),
+  },
+  backup_keep: {
+    type: 'integer',
+    default: 7,
+    min: 1,
+    max: 365,
+    label: t('保留的每日备份数', 'Daily backups kept', 'Copias diarias conservadas', '保持する毎日のバックアップ数'),
+    help: t(
+      'DATA_DIR/backups 中保留最新的这么多份每日备份，更早的会被删除',
+      'The newest this many daily backups are kept in DATA_DIR/backups; older ones are deleted',
+      'Se conservan en DATA_DIR/backups las copias diarias más recientes, hasta este número; las más antiguas se borran',
+      'DATA_DIR/backups には最新のこの数の毎日のバックアップを残し、それより古いものは削除します',
+    ),
+  },
 } as const satisfies Record<string, ParamMeta>;
 
 export type ParamKey = keyof typeof PARAM_META;

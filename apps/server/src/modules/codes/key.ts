@@ -99,3 +99,20 @@ export function codeKeys(opts: { dataDir: string; codeKey?: string }): CodeKeys 
   }
   return keys;
 }
+
+/**
+ * A fingerprint of the code key in force (CODE_KEY, else DATA_DIR/code.key), never creating the file: 16
+ * hex digits derived from the key (HKDF, info of its own), which tell two keys apart without revealing
+ * either. Null when there is no key yet. Backups carry it, so a restore can say that another key is in place.
+ */
+export function codeKeyFingerprint(opts: { dataDir: string; env?: NodeJS.ProcessEnv }): string | null {
+  const envKey = (opts.env ?? process.env).CODE_KEY;
+  let master: Buffer;
+  if (envKey) master = parseEnvKey(envKey);
+  else {
+    const file = path.join(opts.dataDir, KEY_FILE);
+    if (!fs.existsSync(file)) return null;
+    master = fs.readFileSync(file);
+  }
+  return Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), 'backup fingerprint v1', 8)).toString('hex');
+}

@@ -33,6 +33,8 @@ describe('params: list and public', () => {
       'report_disclaimer',
       'expiring_days',
       'upload_daily_limit',
+      'backup_daily',
+      'backup_keep',
     ]);
     const byKey = Object.fromEntries(res.datas.map((p: any) => [p.key, p]));
     expect(byKey.password_min_length).toMatchObject({ type: 'integer', value: 8, default: 8, min: 3, max: 64 });

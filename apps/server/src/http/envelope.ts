@@ -29,7 +29,8 @@ export default fp(async function envelopePlugin(app: FastifyInstance) {
         return reply.status(200).send({ code: Code.OVERDUE, datas: { error: { message: text, data: { key: error.extra.key } } } });
       }
       if (error.extra.retryAfter) reply.header('retry-after', String(error.extra.retryAfter));
-      const datas: Record<string, unknown> = { error: text };
+      // A refusal the client acts on carries its reason beside the text (trust-api.md: `datas.error.reason`).
+      const datas: Record<string, unknown> = { error: error.extra.reason ? { message: text, reason: error.extra.reason } : text };
       if (error.extra.fields) datas.fields = error.extra.fields;
       return reply.status(error.extra.status ?? 200).send({ code: error.code, datas });
     }

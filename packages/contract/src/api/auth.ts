@@ -16,6 +16,8 @@ export interface LoginAnswer {
   key: string;
   id: number;
 }
+/** A sign-in's answer: the key, or (an account with a second factor) a challenge for `POST /login/mfa`. */
+export type SignInAnswer = LoginAnswer | import('./mfa').MfaChallengeAnswer;
 
 /** A node of role_data: the menu tree as the admin's role sees it. Type 1 directory, 2 page, 3 button. */
 export interface RoleNode {
@@ -39,6 +41,8 @@ export interface MemberInfo {
   role: { id: number; name: string; is_super: boolean };
   /** Set while a super-admin views the console as another role. */
   viewing_as: { id: number; name: string } | null;
+  /** The session reaches only the second factor's setup until one is enabled (parameter `mfa_required_admins`). */
+  mfa_setup_required?: boolean;
 }
 
 export interface InstitutionInfo {
@@ -68,13 +72,13 @@ export type ModifyFieldBody = z.infer<typeof modifyFieldBody>;
 
 export const authApi = defineEndpoints('auth', {
   /** Platform admins' sign-in. One message for an unknown user and a wrong password; failures are throttled. */
-  login: post('/login/login', { public: true }, loginBody, answer<LoginAnswer>(), { audit: false }),
+  login: post('/login/login', { public: true }, loginBody, answer<SignInAnswer>(), { audit: false }),
   /** Institutions' sign-in (same rules). */
-  institutionLogin: post('/login/institution_login', { public: true }, loginBody, answer<LoginAnswer>(), { audit: false }),
+  institutionLogin: post('/login/institution_login', { public: true }, loginBody, answer<SignInAnswer>(), { audit: false }),
   /** Ends the calling session (an overdue institution's restricted key too). */
-  logout: post('/login/logout', { session: true, restricted: true }, noInput, nullAnswer, { audit: false }),
+  logout: post('/login/logout', { session: true, restricted: true, mfaSetup: true }, noInput, nullAnswer, { audit: false }),
   /** The signed-in admin: profile, role, role_data (its menu tree) and the role viewed as. */
-  memberInfo: get('/member/get_member', { session: true, kind: 'admin' }, noInput, answer<MemberInfo>()),
+  memberInfo: get('/member/get_member', { session: true, kind: 'admin', mfaSetup: true }, noInput, answer<MemberInfo>()),
   /** The signed-in institution (an overdue one's restricted key too). */
   institutionInfo: get('/institution/get_institution_info', { session: true, kind: 'institution', restricted: true }, noInput, answer<InstitutionInfo>()),
   /**

@@ -8,7 +8,7 @@ import {
   withAncestors,
   type Actor,
   type InstitutionInfo,
-  type LoginAnswer,
+  type SignInAnswer,
   type LoginBody,
   type MemberInfo,
   type ModifyFieldBody,
@@ -25,15 +25,8 @@ import { createSession, deleteSession, endSubjectSessions, type SubjectKind, use
 import { type AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { Auth } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
-import { addressKey, clearFailures, reserveAttempt } from '../../lib/throttle';
-
-/** The throttled answer: when to try again, in seconds under a minute, else in minutes (rounded up). */
-function throttled(retryAfterMs: number): AppError {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  const error = seconds < 60 ? badRequest('tooManyAttemptsSeconds', { seconds }) : badRequest('tooManyAttempts', { minutes: Math.ceil(seconds / 60) });
-  error.extra.retryAfter = seconds;
-  return error;
-}
+import { addressKey, clearFailures, releaseAttempt, reserveAttempt, throttledError } from '../../lib/throttle';
+import { startChallenge } from '../mfa';
 
 /**
  * Who a platform admin acts as (the shared rules' actor): while a super-admin views the console as
@@ -55,12 +48,15 @@ export function refusal(why: Why, params?: Record<string, string | number>): App
  * against a dummy hash, so both take the same time and the same path). The attempt is counted before the
  * password is checked and throttled per (username, address) and per address (./throttle.ts); the counting
  * is a short transaction of its own, and the password hash is checked outside any transaction.
+ * An account with a second factor gets a challenge instead of a key (`POST /login/mfa` finishes the
+ * sign-in); its earlier failures stay counted until the code is right. With `mfa_required_admins` = 1, an
+ * admin without one gets a restricted session: the second factor's setup only (http/access.ts).
  */
-async function signIn(db: Tx, kind: SubjectKind, input: LoginBody, ip: string, userAgent: string): Promise<LoginAnswer> {
+async function signIn(db: Tx, kind: SubjectKind, input: LoginBody, ip: string, userAgent: string): Promise<SignInAnswer> {
   const username = input.username.toLowerCase().slice(0, 64);
   const address = addressKey(ip);
   const reservation = await reserveAttempt(db, username, address);
-  if (!reservation.ok) throw throttled(reservation.retryAfterMs);
+  if (!reservation.ok) throw throttledError(reservation.retryAfterMs);
   const table = kind === 'admin' ? adminUsers : institutions;
   const [row] = await db
     .select({ id: table.id, passwordHash: table.passwordHash, status: table.status })
@@ -69,10 +65,16 @@ async function signIn(db: Tx, kind: SubjectKind, input: LoginBody, ip: string, u
   const valid = await verifyPassword(row?.passwordHash ?? DUMMY_HASH, input.password);
   // A failure keeps its reserved row: it counts.
   if (!row || !valid) throw badRequest('badCredentials');
+  const challenge = row.status === 1 ? await startChallenge(db, { kind, id: row.id }) : null;
+  if (challenge) {
+    await releaseAttempt(db, reservation.id);
+    return { mfa_required: true, challenge };
+  }
   await clearFailures(db, username, address);
   // A disabled institution is told so (its sessions ended when it was disabled); a disabled admin likewise.
   if (row.status !== 1) throw badRequest(kind === 'institution' ? 'institutionDisabled' : 'accountDisabled');
-  const { key } = await createSession(db, { kind, subjectId: row.id, ip, userAgent });
+  const restricted = kind === 'admin' && (await readParam(db, 'mfa_required_admins')) === 1;
+  const { key } = await createSession(db, { kind, subjectId: row.id, ip, userAgent, restricted });
   if (kind === 'admin') await db.update(adminUsers).set({ lastLoginAt: new Date() }).where(eq(adminUsers.id, row.id));
   return { key, id: row.id };
 }
@@ -125,6 +127,7 @@ export async function memberInfo(db: Tx, auth: Auth): Promise<MemberInfo> {
     role_data: roleData(grants, viewRole?.id ?? a.roleId),
     role: { id: role!.id, name: role!.name, is_super: role!.isSuper },
     viewing_as: viewRole ? { id: viewRole.id, name: viewRole.name } : null,
+    mfa_setup_required: auth.restricted,
   };
 }
 

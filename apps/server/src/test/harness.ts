@@ -64,8 +64,8 @@ export interface TestApp {
 }
 
 /** Another app on a test file's database with other settings (e.g. `webDist`), for module tests (modules never import app.ts). */
-export function buildAppOn(db: Db, overrides: Partial<ReturnType<typeof loadConfig>> = {}) {
-  return buildApp({ ...loadConfig({}), logLevel: 'silent', ...overrides }, db);
+export function buildAppOn(db: Db, overrides: Partial<ReturnType<typeof loadConfig>> = {}, opts?: Parameters<typeof buildApp>[2]) {
+  return buildApp({ ...loadConfig({}), logLevel: 'silent', ...overrides }, db, opts);
 }
 
 export async function createTestApp(opts: { seed?: boolean } = {}): Promise<TestApp> {

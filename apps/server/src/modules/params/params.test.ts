@@ -33,6 +33,7 @@ describe('params: list and public', () => {
       'report_disclaimer',
       'expiring_days',
       'upload_daily_limit',
+      'mfa_required_admins',
     ]);
     const byKey = Object.fromEntries(res.datas.map((p: any) => [p.key, p]));
     expect(byKey.password_min_length).toMatchObject({ type: 'integer', value: 8, default: 8, min: 3, max: 64 });

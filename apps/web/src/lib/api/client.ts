@@ -191,10 +191,15 @@ function handleEnvelope<T>(body: Envelope, sentKey: unknown, opts: RequestOption
       return body.datas as T;
     case Code.BAD_REQUEST: {
       const datas = errorDatas(body.datas);
-      const text = typeof datas.error === 'string' ? datas.error : t('http.s400');
+      // A refusal the client acts on carries `{ message, reason }` (e.g. `mfa_setup_required`: an admin who
+      // must set up a second factor first; the guard then shows the Security page).
+      const error = datas.error && typeof datas.error === 'object' ? (datas.error as { message?: unknown; reason?: unknown }) : null;
+      const text = typeof datas.error === 'string' ? datas.error : typeof error?.message === 'string' ? error.message : t('http.s400');
+      const reason = typeof error?.reason === 'string' ? error.reason : undefined;
+      if (reason === 'mfa_setup_required') useSession.setState({ mfaSetupRequired: true });
       if (!opts.silent) showError(text);
       const fields = datas.fields && typeof datas.fields === 'object' ? (datas.fields as Record<string, string>) : {};
-      throw new ApiError('business', text, { code: 400, fields, notified: !opts.silent });
+      throw new ApiError('business', text, { code: 400, fields, notified: !opts.silent, reason });
     }
     case Code.OVERDUE: {
       const error = overdueError(errorDatas(body.datas).error);

@@ -9,14 +9,17 @@ export class ApiError extends Error {
   readonly fields: Record<string, string>;
   /** True when the user has already been told (message, dialog or notice). */
   readonly notified: boolean;
+  /** A 400's machine-readable cause (`datas.error.reason`), when the server gave one. */
+  readonly reason?: string;
 
-  constructor(kind: ApiErrorKind, message: string, opts: { code?: number | null; fields?: Record<string, string>; notified?: boolean } = {}) {
+  constructor(kind: ApiErrorKind, message: string, opts: { code?: number | null; fields?: Record<string, string>; notified?: boolean; reason?: string } = {}) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.code = opts.code ?? null;
     this.fields = opts.fields ?? {};
     this.notified = opts.notified ?? false;
+    if (opts.reason) this.reason = opts.reason;
   }
 }
 

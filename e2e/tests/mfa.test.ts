@@ -108,3 +108,34 @@ describe('two-step verification', () => {
     await poll(() => visible(page, 'login-error').innerText()).toMatch(/already been used/);
   });
 });
+
+describe('two-step verification required of admins', () => {
+  it('an admin without it lands on the enrolment, enables it, and continues to the console (en)', async () => {
+    const admin = (await api(suite.server.url, 'POST', '/login/login', { username: 'admin', password: 'demo1234' })).datas.key as string;
+    const saved = await api(suite.server.url, 'POST', '/params/save', { key: admin, values: { mfa_required_admins: 1 } });
+    expect(saved.code).toBe(200);
+    try {
+      const { page } = await suite.open({ locale: 'en-US' });
+      await page.goto(`${suite.server.url}/login`);
+      await submitLogin(page, 'auditor', 'platform');
+      await page.waitForURL((u) => u.pathname === '/account/security', { timeout: 20_000 });
+      await poll(() => visible(page, 'mfa-required').innerText()).toMatch(/required/);
+      await visible(page, 'mfa-setup').click();
+      const secret = ((await visible(page, 'mfa-secret').textContent()) ?? '').match(/[A-Z2-7]{32}/)?.[0];
+      expect(secret).toBeTruthy();
+      await settle(page);
+      await screenshot(page, 'mfa-required-admin-en');
+      await visible(page, 'mfa-enable-code').fill(codeOf(secret!));
+      await visible(page, 'mfa-enable-submit').click();
+      await poll(() => visible(page, 'mfa-recovery-codes').locator('li').count()).toBe(10);
+      await visible(page, 'mfa-recovery-done').click();
+      await page.waitForURL((u) => u.pathname !== '/account/security', { timeout: 20_000 });
+      await page.getByTestId('sidebar-menu').or(page.getByTestId('hamburger')).first().waitFor({ timeout: 20_000 });
+      // The console's own calls now pass: the device list (the auditor's landing page) loads its rows.
+      await page.waitForURL((u) => u.pathname === '/dashboard/index', { timeout: 20_000 });
+      await poll(() => page.locator('.ant-table-row').count()).toBeGreaterThan(0);
+    } finally {
+      await api(suite.server.url, 'POST', '/params/save', { key: admin, values: { mfa_required_admins: 0 } });
+    }
+  });
+});

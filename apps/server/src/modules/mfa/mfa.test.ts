@@ -72,7 +72,7 @@ async function api(method: 'GET' | 'POST', path: string, o: { key?: string; body
     url: `${API_BASE}${path}`,
     ...(method === 'GET' ? { query: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)])) } : { payload }),
     headers: { 'accept-language': o.lang ?? 'en' },
-    remoteAddress: o.ip ?? '127.0.0.1',
+    remoteAddress: o.ip ?? freshIp(),
   });
   const body = res.json();
   const retry = res.headers['retry-after'];
@@ -336,6 +336,28 @@ describe.each(['institution', 'admin'] as const)('the second factor of an %s', (
   });
 });
 
+describe('codes asked of a signed-in account', () => {
+  it('wrong codes to turn the factor off are throttled per account and address; a right one clears the count', async () => {
+    const username = await newAdmin();
+    const key = await keyOf('admin', username);
+    const { secret } = await enrol(key);
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) expect(errorText(await api('POST', '/mfa/disable', { key, body: { code: codeOf(secret, 5) }, ip }))).toBe(msg('mfaCodeWrong'));
+    const throttled = await api('POST', '/mfa/disable', { key, body: { code: codeOf(secret) }, ip });
+    expect(errorText(throttled)).toMatch(/try again in 1 min/);
+    expect(throttled.retryAfter).toBe('60');
+    expect(errorText(await api('POST', '/mfa/recovery_codes', { key, body: { code: codeOf(secret) }, ip }))).toMatch(/try again in/);
+    expect((await api('GET', '/mfa/status', { key })).datas.enabled).toBe(true);
+    // Sign-in failures count apart: the password still answers a challenge from that address.
+    expect((await password('admin', username, ip)).datas.mfa_required).toBe(true);
+    tick(61_000);
+    expect((await api('POST', '/mfa/recovery_codes', { key, body: { code: codeOf(secret) }, ip })).code).toBe(200);
+    tick(30_000);
+    expect((await api('POST', '/mfa/disable', { key, body: { code: codeOf(secret, 5) }, ip })).code).toBe(400);
+    expect((await api('POST', '/mfa/disable', { key, body: { code: codeOf(secret) }, ip })).code).toBe(200);
+  });
+});
+
 describe('concurrent uses, on several connections', () => {
   it('20 concurrent sign-ins with the same valid code on 20 challenges: exactly one succeeds', async () => {
     const username = await account('institution');
@@ -358,12 +380,13 @@ describe('concurrent uses, on several connections', () => {
     expect((await api('GET', '/mfa/status', { key })).datas.recovery_codes_left).toBe(9);
   });
 
-  it('the same code on 10 concurrent disables: one passes', async () => {
+  it('the same code on 10 concurrent regenerations: one passes', async () => {
     const username = await newAdmin();
     const key = await keyOf('admin', username);
     const { secret } = await enrol(key);
     const code = codeOf(secret);
-    const results = await Promise.all(Array.from({ length: 10 }, () => api('POST', '/mfa/recovery_codes', { key, body: { code } })));
+    // From 10 addresses: the throttle lets each through, the code's step lets one.
+    const results = await Promise.all(Array.from({ length: 10 }, () => api('POST', '/mfa/recovery_codes', { key, body: { code }, ip: freshIp() })));
     expect(results.filter((r) => r.code === 200)).toHaveLength(1);
   });
 });

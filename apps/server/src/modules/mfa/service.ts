@@ -222,6 +222,14 @@ export async function enable(db: Tx, auth: Auth, input: MfaCodeBody, ctx: Ctx): 
   return { recovery_codes };
 }
 
+/** The throttle's keys for a code asked of a signed-in account (routes.ts): the account, and the address in a namespace of its own. */
+export const throttleKeys = (subject: Subject, ip: string) => ({ username: `mfa:${subject.kind}:${subject.id}`, address: `mfa|${addressKey(ip)}` });
+/** A right code: the account's counted attempts from that address are forgotten (in the call's transaction). */
+const clearCodeFailures = (db: Tx, subject: Subject, ip: string) => {
+  const { username, address } = throttleKeys(subject, ip);
+  return clearFailures(db, username, address);
+};
+
 /** POST /mfa/disable: with a current code or a recovery code; the factor and its recovery codes are removed. */
 export async function disable(db: Tx, auth: Auth, input: MfaCodeBody, ctx: Ctx): Promise<null> {
   const subject = subjectOf(auth);
@@ -229,6 +237,7 @@ export async function disable(db: Tx, auth: Auth, input: MfaCodeBody, ctx: Ctx):
   const row = await lockedFactor(db, subject);
   if (!row?.secret) throw badRequest('mfaNotEnabled');
   if (!(await verifySecondFactor(db, subject, input.passcode, ctx.config))) throw badRequest('mfaCodeWrong');
+  await clearCodeFailures(db, subject, ctx.ip);
   await db.delete(mfaRecoveryCodes).where(ofSubject(mfaRecoveryCodes, subject));
   await db.delete(mfaFactors).where(ofSubject(mfaFactors, subject));
   return null;
@@ -243,6 +252,7 @@ export async function recoveryCodes(db: Tx, auth: Auth, input: MfaCodeBody, ctx:
   const row = await lockedFactor(db, subject);
   if (!row?.secret) throw badRequest('mfaNotEnabled');
   if (!(await verifySecondFactor(db, subject, parsed.code, ctx.config))) throw badRequest('mfaCodeWrong');
+  await clearCodeFailures(db, subject, ctx.ip);
   return { recovery_codes: await replaceRecoveryCodes(db, subject) };
 }
 

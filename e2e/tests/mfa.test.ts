@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
-import { api, e2eSuite, pickDropdownItem, poll, screenshot, settle, signIn, submitLogin, visible } from '../harness';
+import { axeBoth } from '../a11y';
+import { api, e2eSuite, followSystemAppearance, pickDropdownItem, poll, screenshot, settle, signIn, submitLogin, visible } from '../harness';
 
 const suite = e2eSuite('mfa');
 
@@ -28,7 +29,8 @@ const inShell = async (page: Page) => {
 
 describe('two-step verification', () => {
   it('an institution enrols, then signs in with a code and with a recovery code', async () => {
-    const { page } = await suite.open({ locale: 'en-US' });
+    const { page, context } = await suite.open({ locale: 'en-US' });
+    await followSystemAppearance(context);
     await signIn(page, suite.server.url, 'clinic3', 'institution');
     await page.goto(`${suite.server.url}/account/security`);
     await poll(() => visible(page, 'mfa-state').innerText()).toBe('Off');
@@ -40,6 +42,9 @@ describe('two-step verification', () => {
     await poll(() => page.locator('[data-testid="mfa-qr"] canvas').count()).toBe(1);
     await settle(page);
     await screenshot(page, 'mfa-setup-en');
+    // The setup form passes axe in both appearances (names of the QR code and the code field, contrast).
+    const failures: string[] = [];
+    await axeBoth(page, 'mfa setup', failures);
 
     // A wrong first code: refused in place, nothing enabled.
     await visible(page, 'mfa-enable-code').fill('000000');
@@ -66,6 +71,7 @@ describe('two-step verification', () => {
 
     // In Chinese: the second step asks for the code; a wrong one is refused in place, the right one signs in.
     const zh = await suite.open({ locale: 'zh-CN' });
+    await followSystemAppearance(zh.context);
     await zh.page.goto(`${suite.server.url}/login`);
     await submitLogin(zh.page, 'clinic3', 'institution');
     const code = visible(zh.page, 'login-mfa-code');
@@ -78,6 +84,8 @@ describe('two-step verification', () => {
     await poll(() => visible(zh.page, 'login-error').innerText()).toMatch(/6 位数字验证码/);
     await settle(zh.page);
     await screenshot(zh.page, 'mfa-login-zh');
+    await axeBoth(zh.page, 'login second step', failures);
+    expect(failures).toEqual([]);
     // The step after the one enabling used (a code is never accepted twice).
     await code.fill(codeOf(secret!, 1));
     await visible(zh.page, 'login-mfa-submit').click();

@@ -197,7 +197,7 @@ export function MfaCard() {
         <form onSubmit={confirm} data-testid="mfa-setup-form">
           <Typography.Paragraph>{t('mfa.scan')}</Typography.Paragraph>
           <Flex gap={24} wrap align="center">
-            <QRCode value={setup.otpauth_url} size={176} aria-label={t('mfa.qrLabel')} data-testid="mfa-qr" />
+            <QRCode value={setup.otpauth_url} size={176} role="img" aria-label={t('mfa.qrLabel')} data-testid="mfa-qr" />
             <div>
               <Typography.Text type="secondary">{t('mfa.secretLabel')}</Typography.Text>
               <div>

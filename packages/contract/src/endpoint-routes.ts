@@ -157,4 +157,10 @@ export const ENDPOINT_ROUTES = {
   'sessions.end': ['POST', '/session/end'],
   'sessions.endOthers': ['POST', '/session/end_others'],
   'sessions.endAccount': ['POST', '/session/end_account'],
+  'mfa.status': ['GET', '/mfa/status'],
+  'mfa.setup': ['POST', '/mfa/setup'],
+  'mfa.enable': ['POST', '/mfa/enable'],
+  'mfa.disable': ['POST', '/mfa/disable'],
+  'mfa.recoveryCodes': ['POST', '/mfa/recovery_codes'],
+  'mfa.login': ['POST', '/login/mfa'],
 } as const satisfies Record<EndpointName, readonly [string, string, ...string[]]>;

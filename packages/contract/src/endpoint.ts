@@ -20,7 +20,8 @@ import type { ButtonKey, PageName } from './routes';
  * Who may call an endpoint:
  * - `{ public: true }`: anyone, no session;
  * - `{ session: true }`: any signed-in caller (`kind` narrows it to admins or institutions;
- *   `restricted: true` lets an overdue institution's restricted key through too);
+ *   `restricted: true` lets an overdue institution's restricted key through too; `mfaSetup: true` lets
+ *   through a platform admin's session that must set up a second factor first, parameter `mfa_required_admins`);
  * - `{ page }` / `{ button }`: the caller must be allowed that page or button by the shared permission
  *   table (grade for institutions, role grants for admins). `page` may list several pages: any of them
  *   will do (a picker's data, e.g. `/acupoint/options`, is open to exactly the pages that show the picker);
@@ -28,7 +29,7 @@ import type { ButtonKey, PageName } from './routes';
  */
 export type Access =
   | { public: true }
-  | { session: true; restricted?: boolean; kind?: 'admin' | 'institution' }
+  | { session: true; restricted?: boolean; mfaSetup?: boolean; kind?: 'admin' | 'institution' }
   | { page: PageName | readonly PageName[] }
   | { button: ButtonKey }
   | { grades: readonly Grade[] };

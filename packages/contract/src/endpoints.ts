@@ -28,6 +28,7 @@ import { branchesApi } from './api/branches';
 import { inspectionsApi } from './api/inspections';
 import { statsApi } from './api/stats';
 import { sessionsApi } from './api/sessions';
+import { mfaApi } from './api/mfa';
 
 export const API = {
   auth: authApi,
@@ -53,6 +54,7 @@ export const API = {
   inspections: inspectionsApi,
   stats: statsApi,
   sessions: sessionsApi,
+  mfa: mfaApi,
 } as const;
 
 type Api = typeof API;

@@ -17,6 +17,7 @@ export * from './api/meridians';
 export * from './api/person';
 export * from './api/packages';
 export * from './api/sessions';
+export * from './api/mfa';
 export * from './api/params';
 export * from './endpoints';
 export * from './api/diseases';

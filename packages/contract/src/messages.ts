@@ -560,6 +560,51 @@ export const MESSAGES = {
   statsRangeOrder: t('开始日期不能晚于结束日期', 'The start date cannot be after the end date', 'La fecha de inicio no puede ser posterior a la de fin', '開始日は終了日より後にできません'),
   statsRangeTooLong: t('统计区间最长 {days} 天', 'A stats range spans at most {days} days', 'Un intervalo de estadísticas abarca como máximo {days} días', '集計期間は最長 {days} 日です'),
   statsInstitutionMissing: t('机构不存在', 'The institution does not exist', 'La institución no existe', '機関が存在しません'),
+  mfaSetupRequired: t(
+    '请先设置两步验证，然后才能继续',
+    'Set up two-step verification before you continue',
+    'Configure la verificación en dos pasos antes de continuar',
+    '続行する前に 2 段階認証を設定してください',
+  ),
+  mfaCodeFormat: t(
+    '请输入验证器应用中的 6 位数字验证码，或一个恢复码',
+    'Enter the 6-digit code from your authenticator app, or a recovery code',
+    'Introduzca el código de 6 dígitos de su aplicación de autenticación o un código de recuperación',
+    '認証アプリの 6 桁のコード、またはリカバリーコードを入力してください',
+  ),
+  mfaCodeWrong: t(
+    '验证码错误或已被使用，请等待下一个验证码',
+    'The code is wrong or has already been used; wait for the next one',
+    'El código es incorrecto o ya se ha usado; espere al siguiente',
+    'コードが正しくないか、既に使用されています。次のコードをお待ちください',
+  ),
+  mfaRecoveryUsed: t('该恢复码已被使用过', 'This recovery code has already been used', 'Este código de recuperación ya se ha usado', 'このリカバリーコードは既に使用されています'),
+  mfaChallengeUnknown: t(
+    '登录验证步骤无效或已使用，请重新输入密码登录',
+    'This sign-in step is not valid or was already used; sign in with your password again',
+    'Este paso de inicio de sesión no es válido o ya se usó; vuelva a iniciar sesión con su contraseña',
+    'このログイン手順は無効か既に使用されています。パスワードからログインし直してください',
+  ),
+  mfaChallengeExpired: t(
+    '登录验证步骤已过期（5 分钟），请重新输入密码登录',
+    'This sign-in step has expired (5 minutes); sign in with your password again',
+    'Este paso de inicio de sesión ha caducado (5 minutos); vuelva a iniciar sesión con su contraseña',
+    'このログイン手順は期限切れです（5 分）。パスワードからログインし直してください',
+  ),
+  mfaAlreadyEnabled: t('两步验证已开启', 'Two-step verification is already on', 'La verificación en dos pasos ya está activada', '2 段階認証は既に有効です'),
+  mfaNotEnabled: t('两步验证未开启', 'Two-step verification is not on', 'La verificación en dos pasos no está activada', '2 段階認証は有効になっていません'),
+  mfaNoPendingSetup: t(
+    '请先开始设置两步验证（扫描二维码）',
+    'Start setting up two-step verification first (scan the QR code)',
+    'Empiece primero a configurar la verificación en dos pasos (escanee el código QR)',
+    '先に 2 段階認証の設定を始めてください（QR コードを読み取る）',
+  ),
+  mfaTotpRequired: t(
+    '请输入验证器应用中的当前 6 位验证码',
+    'Enter the current 6-digit code from your authenticator app',
+    'Introduzca el código actual de 6 dígitos de su aplicación de autenticación',
+    '認証アプリの現在の 6 桁のコードを入力してください',
+  ),
 } satisfies Record<string, L10n>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { API_BASE } from '@app/contract';
+import { API_BASE, Code } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import type { Access, ParamValues } from '@app/contract';
 import type { Db } from '../db/client';
@@ -140,7 +140,8 @@ function adminAuth(session: ResolvedSession['session'], admin: NonNullable<Resol
   return {
     sessionId: session.id,
     kind: 'admin',
-    restricted: false,
+    // An admin's restricted session must set up a second factor first (`mfa_required_admins`).
+    restricted: session.restricted,
     params,
     viewer: { isAdmin: true, grade: 0, roles: ['admin'], granted },
     admin: { id: admin.id, roleId: admin.roleId, isSuper, viewRoleId: isSuper ? session.viewRoleId : null, username: admin.username },
@@ -170,6 +171,10 @@ function institutionAuth(session: ResolvedSession['session'], inst: NonNullable<
 
 const isOverdue = (inst: { termExpiresAt: Date | null }) => !!inst.termExpiresAt && inst.termExpiresAt.getTime() <= Date.now();
 const allowsRestricted = (access: Guarded) => 'session' in access && !!access.restricted;
+/** An admin session restricted for want of a second factor (`mfa_required_admins`) reaches these only. */
+const allowsMfaSetup = (access: Guarded) => 'session' in access && !!access.mfaSetup;
+/** The refusal of everything else to such a session: a 400 saying why, with a reason the client acts on. */
+const mfaSetupRequired = () => new AppError(Code.BAD_REQUEST, 'mfaSetupRequired', {}, { reason: 'mfa_setup_required' });
 
 /**
  * The caller from its row in memory (lib/sessions.ts `resolveSessionInMemory`) and the grants in memory, when
@@ -181,6 +186,7 @@ function authInMemory(db: Db, resolved: ResolvedSession, access: Guarded): Auth 
   const { session, params } = resolved;
   if (session.subjectKind === 'admin') {
     const grants = grantsInMemory(db, resolved.grantsVersion);
+    if (session.restricted && !allowsMfaSetup(access)) return undefined;
     return resolved.admin?.status === 1 && grants ? adminAuth(session, resolved.admin, grants, params) : undefined;
   }
   const inst = resolved.institution;
@@ -205,6 +211,12 @@ async function checkFromDatabase(db: Db, request: FastifyRequest, access: Guarde
       throw expired();
     }
     auth = adminAuth(session, admin, await grantsAt(db, resolved.grantsVersion), params);
+    if (session.restricted && !allowsMfaSetup(access)) {
+      // Restricted for want of a second factor: lifted when the platform no longer requires one.
+      if (params.mfa_required_admins === 1) throw mfaSetupRequired();
+      await db.update(sessions).set({ restricted: false }).where(eq(sessions.id, session.id));
+      auth.restricted = false;
+    }
   } else {
     const inst = resolved.institution;
     if (inst?.status !== 1) {

@@ -42,5 +42,6 @@ export const ANSWER_FIELDS: Record<string, AnswerFields> = {
   'params.publicValues': { fields: ['default_language', 'site_title'] },
   'regions.tree': { fields: ['source', 'tree[][]', 'tree[][][][]', 'tree[][][][][][]'] },
   'stats.finance': { fields: ['institution.grade', 'institution.id', 'institution.name', 'kpis.balance', 'kpis.commission', 'kpis.income', 'kpis.paidPayouts', 'kpis.pendingPayouts', 'range.from', 'range.granularity', 'range.to', 'series.balance[].key', 'series.balance[].value', 'series.commission[].key', 'series.commission[].value', 'series.income[].key', 'series.income[].value', 'series.payouts[].key', 'series.payouts[].value'] },
+  'mfa.status': { fields: ['enabled', 'pending', 'recovery_codes_left', 'required'] },
   'sessions.list': { fields: ['list[].created_at', 'list[].current', 'list[].id', 'list[].ip', 'list[].last_seen_at', 'list[].restricted', 'list[].user_agent'] },
 };

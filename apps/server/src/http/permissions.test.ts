@@ -219,6 +219,12 @@ const TABLE: Record<string, readonly [Outcome, Outcome, Outcome, Outcome, Outcom
   'sessions.end':                  ['w',    'w',    'w',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
   'sessions.endOthers':            ['w',    'w',    'w',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
   'sessions.endAccount':           ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'mfa.status':                    ['ok',   'ok',   'ok',   'ok',   'ok',   'ok',   'ok',   998,    998,    999,  999],
+  'mfa.setup':                     ['w',    'w',    'w',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
+  'mfa.enable':                    ['w',    'w',    'w',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
+  'mfa.disable':                   ['w',    'w',    'w',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
+  'mfa.recoveryCodes':             ['w',    'w',    'w',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
+  'mfa.login':                     ['w',    'w',    'w',    'w',    'w',    'w',    'w',    'w',    'w',    'w',  'w'],
 };
 
 /**
@@ -325,6 +331,14 @@ function inputOf(name: string): Input {
       return json({ code: '0000-0000-0000-0000' });
     case 'codes.redeemDevice':
       return json({ id: MISSING, code: '0000-0000-0000-0000' });
+    case 'mfa.enable':
+    case 'mfa.disable':
+    case 'mfa.recoveryCodes':
+      // A code of the wrong shape: refused by the rule after the access check, nothing changed.
+      return json({ code: 'abc' });
+    case 'mfa.login':
+      // A challenge that does not exist: refused, nothing changed.
+      return json({ challenge: 'A'.repeat(43), code: '123456' });
     case 'sessions.endAccount':
       // A whole body naming no account: refused by its rule (not found) after the button check.
       return json({ kind: 'institution', id: MISSING });
@@ -421,6 +435,9 @@ function checkData(name: string, who: Who, datas: any): string | null {
     case 'auth.login':
     case 'auth.institutionLogin':
       return typeof datas.key === 'string' ? null : 'no key';
+    case 'mfa.status':
+      // No factor yet, none required (the parameter is 0).
+      return datas.enabled === false && datas.required === false ? null : `status ${JSON.stringify(datas)}`;
     case 'sessions.list':
       // The caller's own sessions only, with the calling one marked.
       return datas.list.filter((r: { current: boolean }) => r.current).length === 1 ? null : `current ${JSON.stringify(datas.list)}`;

@@ -59,7 +59,9 @@ export interface AuditEntry {
 }
 
 /** The User-Agent as a row keeps it: the one rule, shared with the sessions (lib/sessions.ts). */
-export { userAgentOf } from './sessions';
+import { userAgentOf } from './sessions';
+
+export { userAgentOf };
 
 /**
  * Writes one audit row: in the caller's transaction for a write, or as one statement of its own (a read,
@@ -129,3 +131,34 @@ export const refusals = new RefusalLimiter();
 /** The input a refused row keeps: the call's (redacted when written), plus the refusals left unwritten before it. */
 export const withSuppressed = (input: unknown, suppressed: number): unknown =>
   suppressed > 0 ? Object.assign({}, input && typeof input === 'object' && !Array.isArray(input) ? input : { value: input }, { suppressed }) : input;
+
+/**
+ * A sign-in event's audit row (docs/decisions.md, "Access audit"): who (the account once the password was
+ * right, else only the username tried: a wrong password and an unknown account leave the same row), from
+ * where, with which browser. The input kept is the username alone: never the password.
+ */
+export function signInRow(
+  ctx: { ip: string; req: { endpoint: Endpoint | null; headers: Record<string, string | string[] | undefined> } },
+  kind: 'admin' | 'institution',
+  username: string,
+  account: { id: number; username: string } | null,
+  outcome: 'ok' | 'refused',
+  reason: AuditReason | null,
+  suppressed = 0,
+): AuditEntry {
+  return {
+    auth: null,
+    claimed: { kind, id: account?.id ?? null, username: account?.username ?? username },
+    endpoint: ctx.req.endpoint!,
+    recordType: account ? kind : null,
+    recordId: account?.id ?? null,
+    before: null,
+    after: null,
+    input: withSuppressed({ username }, suppressed),
+    ip: ctx.ip,
+    event: 'sign_in',
+    outcome,
+    reason,
+    userAgent: userAgentOf(ctx.req.headers),
+  };
+}

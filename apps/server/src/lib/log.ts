@@ -10,6 +10,12 @@ import { REDACTED, SECRET_KEY } from './audit';
  * object happens to carry (a client error's raw packet holds the request line, key and all).
  */
 
+/**
+ * Names that are secrets in a request or a log line but not in the audit trail's records (where `code` is a
+ * disease's or a region's code): a second factor's code, a sign-in challenge, recovery codes, the otpauth URL.
+ */
+const LOG_ONLY_SECRET = /^code$|challenge|recovery_?codes?|otpauth|passcode/i;
+
 /** A query parameter's name as the server reads it: percent-decoded (repeatedly), case and brackets aside. */
 function secretName(raw: string): boolean {
   let name = raw.replace(/\+/g, ' ');
@@ -22,7 +28,7 @@ function secretName(raw: string): boolean {
     }
   }
   name = name.trim().replace(/[[.].*$/s, '');
-  return SECRET_KEY.test(name);
+  return SECRET_KEY.test(name) || LOG_ONLY_SECRET.test(name);
 }
 
 /** `name=value` pairs in a query string with the values of secret-looking names replaced. */
@@ -86,6 +92,8 @@ export const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   ...['password', 'key', 'value', 'keyHash', 'key_hash', 'passwordHash', 'password_hash', 'secret', 'secretHash', 'secret_hash', 'token'].map((k) => `*.${k}`),
+  // The second factor's: a challenge, a code typed (as parsed: `passcode`), recovery codes, the otpauth URL.
+  ...['challenge', 'challenge_token', 'passcode', 'recovery_codes', 'otpauth_url', 'pendingSecret', 'pending_secret'].map((k) => `*.${k}`),
 ];
 
 type LevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';

@@ -2,6 +2,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { loginFailures } from '../db/schema';
+import { type AppError, badRequest } from './errors';
 
 /*
  * Sign-in throttling that an attacker cannot turn against a user. Failures are counted per address and
@@ -84,6 +85,23 @@ export async function reserveAttempt(db: Tx, username: string, address: string, 
       .returning({ id: loginFailures.id });
     return { ok: true as const, id: row!.id };
   });
+}
+
+/** The throttled answer: when to try again, in seconds under a minute, else in minutes (rounded up). */
+export function throttledError(retryAfterMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const error = seconds < 60 ? badRequest('tooManyAttemptsSeconds', { seconds }) : badRequest('tooManyAttempts', { minutes: Math.ceil(seconds / 60) });
+  error.extra.retryAfter = seconds;
+  return error;
+}
+
+/**
+ * The password was right but a second factor is still to come: only the reserved attempt is forgotten.
+ * The pair's earlier failures stay until the code is right, so that a known password does not reset the
+ * count of wrong codes.
+ */
+export async function releaseAttempt(db: Tx, id: number) {
+  await db.delete(loginFailures).where(eq(loginFailures.id, id));
 }
 
 /** The password was right: the pair's failures (the reserved attempt with them) are forgotten. */

@@ -23,6 +23,7 @@ import paramsRoutes from './params/routes';
 import regionsRoutes from './regions/routes';
 import schematicsRoutes from './schematics/routes';
 import sessionsRoutes from './sessions/routes';
+import mfaRoutes from './mfa/routes';
 import statsRoutes from './stats/routes';
 import systemsRoutes from './systems/routes';
 import uploadsRoutes from './uploads/routes';
@@ -62,6 +63,7 @@ export const moduleRoutes: Record<string, FastifyPluginAsync> = {
   regions: regionsRoutes,
   schematics: schematicsRoutes,
   sessions: sessionsRoutes,
+  mfa: mfaRoutes,
   stats: statsRoutes,
   systems: systemsRoutes,
   uploads: uploadsRoutes,

@@ -64,7 +64,7 @@ export interface TestApp {
 }
 
 /** Another app on a test file's database with other settings (e.g. `webDist`), for module tests (modules never import app.ts). */
-export function buildAppOn(db: Db, overrides: Partial<ReturnType<typeof loadConfig>> = {}, opts: { logStream?: NodeJS.WritableStream } = {}) {
+export function buildAppOn(db: Db, overrides: Partial<ReturnType<typeof loadConfig>> = {}, opts?: Parameters<typeof buildApp>[2]) {
   return buildApp({ ...loadConfig({}), logLevel: 'silent', ...overrides }, db, opts);
 }
 

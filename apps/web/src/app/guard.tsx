@@ -12,11 +12,15 @@ import { useAccessModel } from '../lib/access';
 import { landingPath, safeRedirect } from '../lib/landing';
 import { FullPageSpin } from './FullPageSpin';
 
+/** Where an admin restricted for want of a second factor is sent (the Security page's enrolment). */
+const MFA_SETUP_PATH = '/account/security';
+
 export const loginPath = (fullPath: string) => (fullPath && fullPath !== '/' ? `/login?redirect=${encodeURIComponent(fullPath)}` : '/login');
 
 export function RequireSession({ children }: { children: ReactNode }) {
   const token = useSession((s) => s.token);
   const loaded = useSession((s) => s.roles.length > 0);
+  const mfaSetupRequired = useSession((s) => s.mfaSetupRequired);
   const location = useLocation();
   const fullPath = location.pathname + location.search + location.hash;
   const [failed, setFailed] = useState<{ path: string; error: string } | null>(null);
@@ -39,6 +43,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
   // The login page shows why the user landed there (it has no toast container of its own).
   if (!token) return <Navigate to={loginPath(failed?.path ?? fullPath)} replace state={failed ? { error: failed.error } : undefined} />;
   if (!loaded) return <FullPageSpin />;
+  // An admin who must set up a second factor first (`mfa_required_admins`) sees the Security page only.
+  if (mfaSetupRequired && location.pathname !== MFA_SETUP_PATH) return <Navigate to={MFA_SETUP_PATH} replace />;
   return <>{children}</>;
 }
 

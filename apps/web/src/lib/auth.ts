@@ -1,7 +1,7 @@
 /**
  * Session actions (spec §4): login, user info, logout, reset, and applySession for "view as role".
  */
-import type { LoginAnswer } from '@app/contract/api/auth';
+import type { LoginAnswer, SignInAnswer } from '@app/contract/api/auth';
 import { call, type Answer } from './api';
 import { useSession, sessionActions } from './session';
 import { buttonMapOf, menuNodesOf } from './access';
@@ -12,13 +12,28 @@ import { resetExpiredDialog } from './api/expired-dialog';
 
 export type LoginKind = 'platform' | 'institution';
 
-/** Signs in; the username is trimmed (spec §5). Failures reach the caller (and are not toasted). */
-export async function login(kind: LoginKind, username: string, password: string): Promise<LoginAnswer> {
+/**
+ * Signs in; the username is trimmed (spec §5). Failures reach the caller (and are not toasted). An
+ * account with a second factor answers a challenge instead of a key: the caller asks for the code and
+ * finishes with `loginSecondFactor`.
+ */
+export async function login(kind: LoginKind, username: string, password: string): Promise<SignInAnswer> {
   // A previous account's state must not leak into this one (ui.md).
   sessionActions.clearAll();
   useTabs.getState().reset();
   runSessionReset();
   const answer = await call(kind === 'platform' ? 'auth.login' : 'auth.institutionLogin', { username: username.trim(), password }, { silent: true });
+  if ('mfa_required' in answer) return answer;
+  return adoptSignIn(kind, answer);
+}
+
+/** The sign-in's second step: the challenge and a code (or a recovery code) for the key. */
+export async function loginSecondFactor(kind: LoginKind, challenge: string, code: string): Promise<LoginAnswer> {
+  const answer = await call('mfa.login', { challenge, code: code.trim() }, { silent: true });
+  return adoptSignIn(kind, answer);
+}
+
+function adoptSignIn(kind: LoginKind, answer: LoginAnswer): LoginAnswer {
   sessionActions.setToken(answer.key);
   sessionActions.setIdentity(answer.id, kind === 'platform');
   resetExpiredDialog();
@@ -53,6 +68,7 @@ async function fetchUserInfo(): Promise<void> {
       zcbtn: buttonMapOf(info.role_data ?? []),
       role: info.role ?? null,
       viewingAs: info.viewing_as ?? null,
+      mfaSetupRequired: !!info.mfa_setup_required,
       roles: ['admin'],
       showOverdue: false,
     });
@@ -70,6 +86,7 @@ async function fetchUserInfo(): Promise<void> {
     zcbtn: {},
     role: null,
     viewingAs: null,
+    mfaSetupRequired: false,
     termExpiresAt: info.term_expires_at,
     showOverdue: !!info.overdue,
     roles: ['admin'],

@@ -30,6 +30,8 @@ export interface SessionState {
   role: MemberInfo['role'] | null;
   /** Set while a super-admin views the console as another role (MemberInfo.viewing_as). */
   viewingAs: MemberInfo['viewing_as'];
+  /** An admin whose session reaches only the second factor's setup (MemberInfo.mfa_setup_required). */
+  mfaSetupRequired: boolean;
 }
 
 const blank = {
@@ -44,6 +46,7 @@ const blank = {
   termExpiresAt: null,
   role: null,
   viewingAs: null,
+  mfaSetupRequired: false,
 };
 
 function load(): SessionState {

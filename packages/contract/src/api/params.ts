@@ -207,6 +207,19 @@ export const PARAM_META = {
       'DATA_DIR/backups には最新のこの数の毎日のバックアップを残し、それより古いものは削除します',
     ),
   },
+  mfa_required_admins: {
+    type: 'integer',
+    default: 0,
+    min: 0,
+    max: 1,
+    label: t('管理员必须使用两步验证', 'Admins must use two-step verification', 'Los administradores deben usar la verificación en dos pasos', '管理者に 2 段階認証を必須にする'),
+    help: t(
+      '1：未设置两步验证的平台管理员登录后只能先完成设置；0：可选',
+      '1: a platform admin without two-step verification can do nothing but set it up after signing in; 0: optional',
+      '1: un administrador de la plataforma sin verificación en dos pasos solo puede configurarla tras iniciar sesión; 0: opcional',
+      '1：2 段階認証のないプラットフォーム管理者は、ログイン後にその設定しかできません。0：任意',
+    ),
+  },
 } as const satisfies Record<string, ParamMeta>;
 
 export type ParamKey = keyof typeof PARAM_META;

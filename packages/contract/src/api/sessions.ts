@@ -39,7 +39,7 @@ export interface EndedAnswer {
 
 export const sessionsApi = defineEndpoints('sessions', {
   /** The caller's own sessions, the current one first, then by last activity. */
-  list: get('/session/list', { session: true }, noInput, answer<SessionListAnswer>()),
+  list: get('/session/list', { session: true, mfaSetup: true }, noInput, answer<SessionListAnswer>()),
   /** Ends one of the caller's own sessions (another account's id is refused as not found). */
   end: post('/session/end', { session: true }, idInput, nullAnswer, { audit: false }),
   /** Ends every session of the caller but the current one. */

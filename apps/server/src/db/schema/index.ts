@@ -12,3 +12,4 @@ export * from './inspections';
 export * from './inspection-extra';
 export * from './stats';
 export * from './uploads';
+export * from './mfa';

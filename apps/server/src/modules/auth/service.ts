@@ -8,7 +8,7 @@ import {
   withAncestors,
   type Actor,
   type InstitutionInfo,
-  type LoginAnswer,
+  type SignInAnswer,
   type LoginBody,
   type MemberInfo,
   type ModifyFieldBody,
@@ -27,16 +27,9 @@ import { createSession, deleteSession, endSubjectSessions, markReauthenticated, 
 import { type AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { Auth } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
-import { type AuditEntry, type AuditReason, recordAudit, refusals, userAgentOf, withSuppressed } from '../../lib/audit';
-import { addressKey, clearFailures, reserveAttempt } from '../../lib/throttle';
-
-/** The throttled answer: when to try again, in seconds under a minute, else in minutes (rounded up). */
-function throttled(retryAfterMs: number): AppError {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  const error = seconds < 60 ? badRequest('tooManyAttemptsSeconds', { seconds }) : badRequest('tooManyAttempts', { minutes: Math.ceil(seconds / 60) });
-  error.extra.retryAfter = seconds;
-  return error;
-}
+import { recordAudit, refusals, signInRow, userAgentOf } from '../../lib/audit';
+import { addressKey, clearFailures, releaseAttempt, reserveAttempt, throttledError } from '../../lib/throttle';
+import { startChallenge, verifySecondFactor } from '../mfa';
 
 /**
  * Who a platform admin acts as (the shared rules' actor): while a super-admin views the console as
@@ -54,29 +47,6 @@ export function refusal(why: Why, params?: Record<string, string | number>): App
 }
 
 /**
- * A sign-in event's audit row (docs/decisions.md, "Access audit"): who (the account once the password was
- * right, else only the username tried: a wrong password and an unknown account leave the same row), from
- * where, with which browser. The input kept is the username alone: never the password.
- */
-function signInRow(ctx: Ctx, kind: SubjectKind, username: string, account: { id: number; username: string } | null, outcome: 'ok' | 'refused', reason: AuditReason | null, suppressed = 0): AuditEntry {
-  return {
-    auth: null,
-    claimed: { kind, id: account?.id ?? null, username: account?.username ?? username },
-    endpoint: ctx.req.endpoint!,
-    recordType: account ? kind : null,
-    recordId: account?.id ?? null,
-    before: null,
-    after: null,
-    input: withSuppressed({ username }, suppressed),
-    ip: ctx.ip,
-    event: 'sign_in',
-    outcome,
-    reason,
-    userAgent: userAgentOf(ctx.req.headers),
-  };
-}
-
-/**
  * Both sign-ins: one message for unknown user and wrong password alike (an unknown user is checked
  * against a dummy hash, so both take the same time and the same path). The attempt is counted before the
  * password is checked and throttled per (username, address) and per address (./throttle.ts); the counting
@@ -86,17 +56,21 @@ function signInRow(ctx: Ctx, kind: SubjectKind, username: string, account: { id:
  * account) as one statement before the answer; a throttled one too, but at most one a minute per address
  * and sign-in (the rest counted into the next: a flood of throttled attempts writes one row a minute);
  * a successful one in the transaction that creates the session. A row that cannot be written fails the
- * sign-in (no session without its row). A second factor's refusal (trust-api.md, not built yet) is
- * `reason: 'second_factor'` on the same kind of row.
+ * sign-in (no session without its row).
+ *
+ * An account with a second factor gets a challenge instead of a key (`POST /login/mfa` finishes the
+ * sign-in and writes its row, `reason: 'second_factor'` when the code is wrong); its earlier failures stay
+ * counted until the code is right. With `mfa_required_admins` = 1, an admin without one gets a restricted
+ * session: the second factor's setup only (http/access.ts).
  */
-async function signIn(db: Tx, kind: SubjectKind, input: LoginBody, ctx: Ctx): Promise<LoginAnswer> {
+async function signIn(db: Tx, kind: SubjectKind, input: LoginBody, ctx: Ctx): Promise<SignInAnswer> {
   const username = input.username.toLowerCase().slice(0, 64);
   const address = addressKey(ctx.ip);
   const reservation = await reserveAttempt(db, username, address);
   if (!reservation.ok) {
     const admitted = refusals.admit(`sign_in|${kind}|${address}`);
     if (admitted) await recordAudit(db, signInRow(ctx, kind, username, null, 'refused', 'throttled', admitted.suppressed));
-    throw throttled(reservation.retryAfterMs);
+    throw throttledError(reservation.retryAfterMs);
   }
   const table = kind === 'admin' ? adminUsers : institutions;
   const [row] = await db
@@ -109,14 +83,20 @@ async function signIn(db: Tx, kind: SubjectKind, input: LoginBody, ctx: Ctx): Pr
     await recordAudit(db, signInRow(ctx, kind, username, null, 'refused', 'bad_credentials'));
     throw badRequest('badCredentials');
   }
+  const challenge = row.status === 1 ? await startChallenge(db, { kind, id: row.id }) : null;
+  if (challenge) {
+    await releaseAttempt(db, reservation.id);
+    return { mfa_required: true, challenge };
+  }
   await clearFailures(db, username, address);
   // A disabled institution is told so (its sessions ended when it was disabled); a disabled admin likewise.
   if (row.status !== 1) {
     await recordAudit(db, signInRow(ctx, kind, username, row, 'refused', 'disabled'));
     throw badRequest(kind === 'institution' ? 'institutionDisabled' : 'accountDisabled');
   }
+  const restricted = kind === 'admin' && (await readParam(db, 'mfa_required_admins')) === 1;
   return db.transaction(async (tx) => {
-    const { key } = await createSession(tx, { kind, subjectId: row.id, ip: ctx.ip, userAgent: userAgentOf(ctx.req.headers), reauthenticated: true });
+    const { key } = await createSession(tx, { kind, subjectId: row.id, ip: ctx.ip, userAgent: userAgentOf(ctx.req.headers), restricted, reauthenticated: true });
     if (kind === 'admin') await tx.update(adminUsers).set({ lastLoginAt: new Date() }).where(eq(adminUsers.id, row.id));
     await recordAudit(tx, signInRow(ctx, kind, username, row, 'ok', null));
     return { key, id: row.id };
@@ -140,10 +120,15 @@ export async function reauth(db: Tx, auth: Auth, input: ReauthBody, ctx: Ctx): P
   if (!username || subjectId === undefined) throw forbidden();
   const address = addressKey(ctx.ip);
   const reservation = await reserveAttempt(db, username, address);
-  if (!reservation.ok) throw throttled(reservation.retryAfterMs);
-  const table = kind === 'admin' ? adminUsers : institutions;
-  const [row] = await db.select({ passwordHash: table.passwordHash }).from(table).where(eq(table.id, subjectId));
-  if (!row || !(await verifyPassword(row.passwordHash, input.password))) throw badRequest('reauthWrong');
+  if (!reservation.ok) throw throttledError(reservation.retryAfterMs);
+  if ('passcode' in input) {
+    // A current code of the account's second factor (spent once, like at sign-in), or a recovery code.
+    if (!(await verifySecondFactor(db, { kind, id: subjectId }, input.passcode, ctx.config))) throw badRequest('mfaCodeWrong');
+  } else {
+    const table = kind === 'admin' ? adminUsers : institutions;
+    const [row] = await db.select({ passwordHash: table.passwordHash }).from(table).where(eq(table.id, subjectId));
+    if (!row || !(await verifyPassword(row.passwordHash, input.password))) throw badRequest('reauthWrong');
+  }
   await clearFailures(db, username, address);
   const until = await markReauthenticated(db, auth.sessionId, auth.params?.reauth_minutes ?? (await readParam(db, 'reauth_minutes')));
   return { until: until.toISOString() };
@@ -206,6 +191,7 @@ export async function memberInfo(db: Tx, auth: Auth): Promise<MemberInfo> {
     role_data: roleData(grants, viewRole?.id ?? a.roleId),
     role: { id: role!.id, name: role!.name, is_super: role!.isSuper },
     viewing_as: viewRole ? { id: viewRole.id, name: viewRole.name } : null,
+    mfa_setup_required: auth.restricted,
   };
 }
 

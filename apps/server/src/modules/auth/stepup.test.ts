@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Secret, TOTP } from 'otpauth';
 import { ENDPOINTS } from '@app/contract';
 import { activationCodes, adminUsers, auditLog, devicePayments, institutions, payouts, roles, sessions } from '../../db/schema';
 import { hashKey } from '../../lib/crypto';
@@ -30,6 +31,8 @@ const STEP_UP = [
   'jurisdiction.adminEdit',
   'jurisdiction.roleAdd',
   'jurisdiction.roleEdit',
+  'mfa.disable',
+  'mfa.recoveryCodes',
   'sessions.endAccount',
 ];
 
@@ -69,6 +72,8 @@ describe('step-up', () => {
       'jurisdiction.roleAdd': { name: 'Step role', menu_ids: [] },
       'jurisdiction.roleEdit': { id: auditorRole?.id ?? 1, name: 'Renamed role' },
       'sessions.endAccount': { kind: 'institution', id: clinic },
+      'mfa.disable': { code: '123456' },
+      'mfa.recoveryCodes': { code: '123456' },
     };
     const counts = async () => ({
       audit: await t.db.$count(auditLog),
@@ -163,5 +168,21 @@ describe('step-up', () => {
       .update(institutions)
       .set({ passwordHash: (await t.db.select({ h: institutions.passwordHash }).from(institutions).where(eq(institutions.username, 'agent1')))[0]!.h })
       .where(and(eq(institutions.id, child)));
+  });
+
+  it('with a second factor, a code re-authenticates too (a recovery code once); a wrong one is refused', async () => {
+    const me = await t.login('agent1b', 'institution');
+    const { secret } = (await t.call('POST', '/mfa/setup', { key: me.key, body: {} })).datas;
+    const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+    const enabled = await t.call('POST', '/mfa/enable', { key: me.key, body: { code } });
+    expect(enabled.code, enabled.raw).toBe(200);
+    const [recovery] = enabled.datas.recovery_codes as string[];
+    await stale(me.key);
+    expect((await t.call('POST', '/auth/reauth', { key: me.key, body: { code: '000000' } })).code).toBe(400);
+    const ok = await t.call('POST', '/auth/reauth', { key: me.key, body: { code: recovery } });
+    expect(ok.code, ok.raw).toBe(200);
+    await stale(me.key);
+    expect((await t.call('POST', '/auth/reauth', { key: me.key, body: { code: recovery } })).code).toBe(400);
+    expect((await t.call('POST', '/auth/reauth', { key: me.key, body: {} })).code).toBe(400);
   });
 });

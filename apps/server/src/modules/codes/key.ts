@@ -53,19 +53,26 @@ function fileKey(dataDir: string): Buffer {
   return read();
 }
 
-/** Sealing and lookup keyed from a 32-byte master key. */
-export function codeKeysFrom(master: Buffer): CodeKeys {
-  const derive = (info: string) => Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), info, 32));
-  const sealKey = derive('activation-code seal v1');
-  const lookupKey = derive('activation-code lookup v1');
-  const aad = Buffer.from('activation-code');
+/** AES-256-GCM sealing of short texts under one purpose's key. */
+export interface Sealer {
+  /** `v1.<iv>.<tag>.<ciphertext>`, base64url, under a fresh 96-bit IV. */
+  seal(text: string): string;
+  /** The text of a sealed value; null when it was sealed under another key or purpose (or altered). */
+  open(sealed: string): string | null;
+}
+
+const deriveKey = (master: Buffer, info: string) => Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), info, 32));
+
+/** A sealer keyed from the master key for one purpose (`<purpose> seal v1`, the purpose as AAD). */
+export function sealerFrom(master: Buffer, purpose: string): Sealer {
+  const sealKey = deriveKey(master, `${purpose} seal v1`);
+  const aad = Buffer.from(purpose);
   return {
-    lookup: (code) => createHmac('sha256', lookupKey).update(code).digest('hex'),
-    seal(code) {
+    seal(text) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', sealKey, iv);
       cipher.setAAD(aad);
-      const body = Buffer.concat([cipher.update(code, 'utf8'), cipher.final()]);
+      const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
       return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
     },
     open(sealed) {
@@ -83,21 +90,65 @@ export function codeKeysFrom(master: Buffer): CodeKeys {
   };
 }
 
+/** Sealing and lookup keyed from a 32-byte master key. */
+export function codeKeysFrom(master: Buffer): CodeKeys {
+  const lookupKey = deriveKey(master, 'activation-code lookup v1');
+  const sealer = sealerFrom(master, 'activation-code');
+  return {
+    lookup: (code) => createHmac('sha256', lookupKey).update(code).digest('hex'),
+    seal: sealer.seal,
+    open: sealer.open,
+  };
+}
+
+const masters = new Map<string, Buffer>();
 const cache = new Map<string, CodeKeys>();
+
+/**
+ * The master key of a server: its configuration's CODE_KEY when set (config.ts, checked at start), else
+ * DATA_DIR/code.key (created when missing); read once per source.
+ */
+function masterKey(opts: { dataDir: string; codeKey?: string }): { source: string; key: Buffer } {
+  const envKey = opts.codeKey;
+  const source = envKey ? `env:${envKey}` : `file:${path.resolve(opts.dataDir)}`;
+  let key = masters.get(source);
+  if (!key) {
+    key = envKey ? parseEnvKey(envKey) : fileKey(opts.dataDir);
+    masters.set(source, key);
+  }
+  return { source, key };
+}
 
 /**
  * The code keys of a server: its configuration's CODE_KEY when set (config.ts, checked at start), else
  * DATA_DIR/code.key (created when missing). Cached per source, so the file is read once per process.
  */
 export function codeKeys(opts: { dataDir: string; codeKey?: string }): CodeKeys {
-  const envKey = opts.codeKey;
-  const source = envKey ? `env:${envKey}` : `file:${path.resolve(opts.dataDir)}`;
+  const { source, key } = masterKey(opts);
   let keys = cache.get(source);
   if (!keys) {
-    keys = codeKeysFrom(envKey ? parseEnvKey(envKey) : fileKey(opts.dataDir));
+    keys = codeKeysFrom(key);
     cache.set(source, keys);
   }
   return keys;
+}
+
+const sealers = new Map<string, Sealer>();
+
+/**
+ * A sealer for another purpose under the same server key (the second factor's secrets: `totp-secret`):
+ * one key to keep and back up, a separate derived key and AAD per purpose, so a value sealed for one
+ * purpose never opens as another.
+ */
+export function serverSealer(opts: { dataDir: string; codeKey?: string }, purpose: string): Sealer {
+  const { source, key } = masterKey(opts);
+  const id = `${purpose}\u0000${source}`;
+  let sealer = sealers.get(id);
+  if (!sealer) {
+    sealer = sealerFrom(key, purpose);
+    sealers.set(id, sealer);
+  }
+  return sealer;
 }
 
 /**

@@ -30,11 +30,13 @@ describe('params: list and public', () => {
       'password_min_length',
       'session_idle_minutes',
       'session_absolute_hours',
+      'reauth_minutes',
       'report_disclaimer',
       'expiring_days',
       'upload_daily_limit',
       'backup_daily',
       'backup_keep',
+      'mfa_required_admins',
     ]);
     const byKey = Object.fromEntries(res.datas.map((p: any) => [p.key, p]));
     expect(byKey.password_min_length).toMatchObject({ type: 'integer', value: 8, default: 8, min: 3, max: 64 });

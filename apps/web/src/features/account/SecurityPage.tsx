@@ -1,7 +1,8 @@
 /**
  * /account/security: every account's own page (a personal route: any session opens it, no role grants
  * it). Its password, and its signed-in sessions (browser, address, started, last seen, "this device"),
- * each of which it can end, or all the others at once (trust-api.md, "Sessions").
+ * each of which it can end, or all the others at once (trust-api.md, "Sessions"), and its two-step
+ * verification (MfaCard.tsx).
  */
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
@@ -23,6 +24,7 @@ import { formatDateTime } from '../../lib/time';
 import { useUi } from '../../lib/ui';
 import { useEndOtherSessions, useEndSession, useSessions } from './api';
 import { deviceOf } from './user-agent';
+import { MfaCard } from './MfaCard';
 import './account.css';
 
 const KIND_ICON = { desktop: DesktopOutlined, mobile: MobileOutlined, tablet: TabletOutlined, unknown: DesktopOutlined } as const;
@@ -81,6 +83,8 @@ export default function SecurityPage() {
           </Button>
         </Flex>
       </Card>
+
+      <MfaCard />
 
       <Card
         title={<h3 className="account-card-title">{t('sessions.title')}</h3>}

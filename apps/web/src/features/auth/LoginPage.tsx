@@ -13,7 +13,7 @@ import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LANGS, type Lang } from '@app/contract/i18n';
-import { login, type LoginKind } from '../../lib/auth';
+import { login, loginSecondFactor, type LoginKind } from '../../lib/auth';
 import { isApiError } from '../../lib/api';
 import { setLanguage } from '../../lib/i18n';
 import { LANG_LABELS } from '../../lib/lang';
@@ -48,6 +48,11 @@ export default function LoginPage() {
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(() => (location.state as { error?: string } | null)?.error ?? null);
   const [busy, setBusy] = useState(false);
+  // The second step (an account with two-step verification): the challenge the password answered, and
+  // whether a code from the app or a recovery code is typed.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [code, setCode] = useState('');
 
   const siteTitle = useSiteTitle();
   useEffect(() => {
@@ -68,12 +73,44 @@ export default function LoginPage() {
     const target = safeRedirect(new URLSearchParams(window.location.search).get('redirect'), '/');
     preloadSignedIn(target);
     try {
-      await login(kind, username, password);
+      const answer = await login(kind, username, password);
+      if ('mfa_required' in answer) {
+        setChallenge(answer.challenge);
+        setPassword('');
+        setCode('');
+        setTouched(false);
+        setBusy(false);
+        return;
+      }
       prefetchPageData(target);
     } catch (err) {
       setError(isApiError(err) || err instanceof Error ? err.message : String(err));
       setBusy(false);
     }
+  };
+
+  const codeError = touched && !code.trim() ? (useRecovery ? t('recoveryRequired') : t('codeRequired')) : null;
+  const submitCode = async (ev: FormEvent) => {
+    ev.preventDefault();
+    setTouched(true);
+    if (!challenge || !code.trim()) return;
+    setError(null);
+    setBusy(true);
+    const target = safeRedirect(new URLSearchParams(window.location.search).get('redirect'), '/');
+    try {
+      await loginSecondFactor(kind, challenge, code);
+      prefetchPageData(target);
+    } catch (err) {
+      setError(isApiError(err) || err instanceof Error ? err.message : String(err));
+      setBusy(false);
+    }
+  };
+  const restart = () => {
+    setChallenge(null);
+    setUseRecovery(false);
+    setCode('');
+    setError(null);
+    setTouched(false);
   };
 
   return (
@@ -90,32 +127,34 @@ export default function LoginPage() {
           <p className="login-subtitle">{t('subtitle')}</p>
         </div>
         <section className="login-card" aria-label={t('formLabel')}>
-          <div className="login-kind" role="tablist" aria-label={t('formLabel')}>
-            {KINDS.map((k, i) => (
-              <button
-                key={k}
-                type="button"
-                role="tab"
-                id={`${id}-tab-${k}`}
-                aria-selected={kind === k}
-                tabIndex={kind === k ? 0 : -1}
-                className={`login-kind-tab${kind === k ? ' is-active' : ''}`}
-                onClick={() => {
-                  setKind(k);
-                  setError(null);
-                }}
-                onKeyDown={(ev) => {
-                  if (ev.key !== 'ArrowLeft' && ev.key !== 'ArrowRight') return;
-                  const next = KINDS[(i + 1) % KINDS.length]!;
-                  setKind(next);
-                  document.getElementById(`${id}-tab-${next}`)?.focus();
-                }}
-                data-testid={`login-tab-${k}`}
-              >
-                {k === 'platform' ? t('platformTab') : t('institutionTab')}
-              </button>
-            ))}
-          </div>
+          {challenge ? null : (
+            <div className="login-kind" role="tablist" aria-label={t('formLabel')}>
+              {KINDS.map((k, i) => (
+                <button
+                  key={k}
+                  type="button"
+                  role="tab"
+                  id={`${id}-tab-${k}`}
+                  aria-selected={kind === k}
+                  tabIndex={kind === k ? 0 : -1}
+                  className={`login-kind-tab${kind === k ? ' is-active' : ''}`}
+                  onClick={() => {
+                    setKind(k);
+                    setError(null);
+                  }}
+                  onKeyDown={(ev) => {
+                    if (ev.key !== 'ArrowLeft' && ev.key !== 'ArrowRight') return;
+                    const next = KINDS[(i + 1) % KINDS.length]!;
+                    setKind(next);
+                    document.getElementById(`${id}-tab-${next}`)?.focus();
+                  }}
+                  data-testid={`login-tab-${k}`}
+                >
+                  {k === 'platform' ? t('platformTab') : t('institutionTab')}
+                </button>
+              ))}
+            </div>
+          )}
           {error ? (
             <div className="login-error" role="alert" data-testid="login-error">
               <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden>
@@ -125,55 +164,110 @@ export default function LoginPage() {
               <span>{error}</span>
             </div>
           ) : null}
-          <form onSubmit={submit} noValidate data-testid="login-form" className="login-form" role="tabpanel" aria-labelledby={`${id}-tab-${kind}`}>
-            <div className="login-field">
-              <label htmlFor={`${id}-user`}>{t('username')}</label>
-              <Input
-                id={`${id}-user`}
-                size="large"
-                prefix={<UserOutlined />}
-                placeholder={t('usernamePlaceholder')}
-                autoComplete="username"
-                autoFocus
-                value={username}
-                onChange={(e) => setUsername(e.target.value)}
-                status={userError ? 'error' : undefined}
-                aria-invalid={!!userError}
-                aria-describedby={userError ? `${id}-user-err` : undefined}
-                data-testid="login-username"
-              />
-              {userError ? (
-                <div id={`${id}-user-err`} className="login-field-error">
-                  {userError}
-                </div>
-              ) : null}
-            </div>
-            <div className="login-field">
-              <label htmlFor={`${id}-pass`}>{t('password')}</label>
-              <Password
-                id={`${id}-pass`}
-                size="large"
-                prefix={<LockOutlined />}
-                placeholder={t('passwordPlaceholder')}
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                status={passError ? 'error' : undefined}
-                aria-invalid={!!passError}
-                aria-describedby={passError ? `${id}-pass-err` : undefined}
-                data-testid="login-password"
-              />
-              {passError ? (
-                <div id={`${id}-pass-err`} className="login-field-error">
-                  {passError}
-                </div>
-              ) : null}
-            </div>
-            <button type="submit" className="login-submit" disabled={busy} aria-busy={busy} data-testid="login-submit">
-              {busy ? <span className="login-submit-spinner" aria-hidden /> : null}
-              {t('submit')}
-            </button>
-          </form>
+          {challenge ? (
+            <form onSubmit={submitCode} noValidate data-testid="login-mfa-form" className="login-form" aria-labelledby={`${id}-mfa-title`}>
+              <h2 id={`${id}-mfa-title`} className="login-step-title">
+                {t('mfaTitle')}
+              </h2>
+              <p className="login-step-text">{useRecovery ? t('recoveryText') : t('mfaText')}</p>
+              <div className="login-field">
+                <label htmlFor={`${id}-code`}>{useRecovery ? t('recoveryLabel') : t('codeLabel')}</label>
+                <Input
+                  key={useRecovery ? 'recovery' : 'code'}
+                  id={`${id}-code`}
+                  size="large"
+                  autoComplete="one-time-code"
+                  inputMode={useRecovery ? 'text' : 'numeric'}
+                  maxLength={useRecovery ? 24 : 6}
+                  autoFocus
+                  translate="no"
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  status={codeError ? 'error' : undefined}
+                  aria-invalid={!!codeError}
+                  aria-describedby={codeError ? `${id}-code-err` : undefined}
+                  data-testid="login-mfa-code"
+                />
+                {codeError ? (
+                  <div id={`${id}-code-err`} className="login-field-error">
+                    {codeError}
+                  </div>
+                ) : null}
+              </div>
+              <button type="submit" className="login-submit" disabled={busy} aria-busy={busy} data-testid="login-mfa-submit">
+                {busy ? <span className="login-submit-spinner" aria-hidden /> : null}
+                {t('verify')}
+              </button>
+              <div className="login-step-links">
+                <button
+                  type="button"
+                  className="login-link"
+                  onClick={() => {
+                    setUseRecovery(!useRecovery);
+                    setCode('');
+                    setError(null);
+                    setTouched(false);
+                  }}
+                  data-testid="login-mfa-switch"
+                >
+                  {useRecovery ? t('useCode') : t('useRecovery')}
+                </button>
+                <button type="button" className="login-link" onClick={restart} data-testid="login-mfa-back">
+                  {t('back')}
+                </button>
+              </div>
+            </form>
+          ) : (
+            <form onSubmit={submit} noValidate data-testid="login-form" className="login-form" role="tabpanel" aria-labelledby={`${id}-tab-${kind}`}>
+              <div className="login-field">
+                <label htmlFor={`${id}-user`}>{t('username')}</label>
+                <Input
+                  id={`${id}-user`}
+                  size="large"
+                  prefix={<UserOutlined />}
+                  placeholder={t('usernamePlaceholder')}
+                  autoComplete="username"
+                  autoFocus
+                  value={username}
+                  onChange={(e) => setUsername(e.target.value)}
+                  status={userError ? 'error' : undefined}
+                  aria-invalid={!!userError}
+                  aria-describedby={userError ? `${id}-user-err` : undefined}
+                  data-testid="login-username"
+                />
+                {userError ? (
+                  <div id={`${id}-user-err`} className="login-field-error">
+                    {userError}
+                  </div>
+                ) : null}
+              </div>
+              <div className="login-field">
+                <label htmlFor={`${id}-pass`}>{t('password')}</label>
+                <Password
+                  id={`${id}-pass`}
+                  size="large"
+                  prefix={<LockOutlined />}
+                  placeholder={t('passwordPlaceholder')}
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  status={passError ? 'error' : undefined}
+                  aria-invalid={!!passError}
+                  aria-describedby={passError ? `${id}-pass-err` : undefined}
+                  data-testid="login-password"
+                />
+                {passError ? (
+                  <div id={`${id}-pass-err`} className="login-field-error">
+                    {passError}
+                  </div>
+                ) : null}
+              </div>
+              <button type="submit" className="login-submit" disabled={busy} aria-busy={busy} data-testid="login-submit">
+                {busy ? <span className="login-submit-spinner" aria-hidden /> : null}
+                {t('submit')}
+              </button>
+            </form>
+          )}
         </section>
         <footer className="login-footer">{t('footer')}</footer>
       </main>

@@ -12,7 +12,7 @@ export type FormValue = string | number | null | undefined;
 /** The groups of the page, in order; a key not listed here goes to "other". */
 export const PARAM_GROUPS = [
   { key: 'general', params: ['site_title', 'default_language'] },
-  { key: 'security', params: ['password_min_length', 'session_idle_minutes', 'session_absolute_hours', 'reauth_minutes', 'upload_daily_limit'] },
+  { key: 'security', params: ['password_min_length', 'session_idle_minutes', 'session_absolute_hours', 'reauth_minutes', 'upload_daily_limit', 'mfa_required_admins'] },
   { key: 'finance', params: ['min_payout_cents'] },
   { key: 'reports', params: ['report_disclaimer', 'expiring_days'] },
 ] as const satisfies readonly { key: string; params: readonly ParamKey[] }[];

@@ -205,11 +205,14 @@ function handleEnvelope<T>(body: Envelope, sentKey: unknown, opts: RequestOption
       return body.datas as T;
     case Code.BAD_REQUEST: {
       const datas = errorDatas(body.datas);
-      // `error` is the message, or `{ message, reason }` when the refusal has a machine-readable cause.
+      // `error` is the message, or `{ message, reason }` when the refusal has a machine-readable cause:
+      // `reauth_required` (step-up: request() asks for the password and repeats the call) or
+      // `mfa_setup_required` (an admin who must set up a second factor first; the guard shows the Security page).
       const error = datas.error && typeof datas.error === 'object' ? (datas.error as { message?: unknown; reason?: unknown }) : null;
       const message = error ? error.message : datas.error;
       const reason = typeof error?.reason === 'string' ? error.reason : null;
       const text = typeof message === 'string' ? message : t('http.s400');
+      if (reason === 'mfa_setup_required') useSession.setState({ mfaSetupRequired: true });
       // A step-up refusal becomes the password prompt (request()), not a toast, unless the caller handles it.
       const quiet = opts.silent || (reason === REAUTH_REQUIRED && !opts.noStepUp);
       if (!quiet) showError(text);

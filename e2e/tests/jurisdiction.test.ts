@@ -316,6 +316,8 @@ describe('platform access control', () => {
 
   it('view as a role with no page: the 401 page still offers the way back', async () => {
     const key = await sessionKey(context);
+    // Leaving view-as made a new session, which has not re-authenticated: adding a role is a step-up call.
+    expect((await api(suite.server.url, 'POST', '/auth/reauth', { key, password: DEMO_PASSWORD })).code).toBe(200);
     expect((await api(suite.server.url, 'POST', '/role/add', { key, name: 'Empty role', menu_ids: [] })).code).toBe(200);
     await page.goto(`${suite.server.url}/jurisdiction/role`);
     const row = page.locator('tr', { has: page.getByTestId('role-row-Empty role') });

@@ -141,6 +141,11 @@ const en = {
     password: 'Password',
     empty: 'Please enter your password',
     confirm: 'Confirm',
+    textCode: 'This action moves money or changes access. Enter a code from your authenticator app (or a recovery code) to continue.',
+    code: 'Verification code',
+    codeEmpty: 'Please enter the code',
+    useCode: 'Use a code from my authenticator app',
+    usePassword: 'Use my password instead',
   },
   export: {
     button: 'Export',

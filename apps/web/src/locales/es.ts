@@ -143,6 +143,11 @@ const es: LocaleShape<CommonStrings> = {
     password: 'Contraseña',
     empty: 'Introduzca su contraseña',
     confirm: 'Confirmar',
+    textCode: 'Esta acción mueve dinero o cambia accesos. Introduzca un código de su aplicación de autenticación (o un código de recuperación) para continuar.',
+    code: 'Código de verificación',
+    codeEmpty: 'Introduzca el código',
+    useCode: 'Usar un código de mi aplicación de autenticación',
+    usePassword: 'Usar mi contraseña',
   },
   export: {
     button: 'Exportar',

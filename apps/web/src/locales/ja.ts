@@ -143,6 +143,11 @@ const ja: LocaleShape<CommonStrings> = {
     password: 'パスワード',
     empty: 'パスワードを入力してください',
     confirm: '確認',
+    textCode: 'この操作はお金やアクセス権に関わります。続けるには認証アプリのコード（またはリカバリーコード）を入力してください。',
+    code: '確認コード',
+    codeEmpty: 'コードを入力してください',
+    useCode: '認証アプリのコードを使う',
+    usePassword: 'パスワードを使う',
   },
   export: {
     button: 'エクスポート',

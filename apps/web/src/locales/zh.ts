@@ -143,6 +143,11 @@ const zh: LocaleShape<CommonStrings> = {
     password: '密码',
     empty: '请输入密码',
     confirm: '确认',
+    textCode: '此操作涉及资金或访问权限，请输入身份验证器中的验证码（或恢复码）继续。',
+    code: '验证码',
+    codeEmpty: '请输入验证码',
+    useCode: '改用身份验证器中的验证码',
+    usePassword: '改用密码',
   },
   export: {
     button: '导出',

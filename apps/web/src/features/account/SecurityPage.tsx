@@ -115,7 +115,8 @@ export default function SecurityPage() {
                     s.current
                       ? []
                       : [
-                          <Button key="end" type="link" danger onClick={() => confirmEnd(s)} aria-label={t('sessions.endNamed', { device: describe(s) })} data-testid="session-end">
+                          // Named by its text, described by the session's browser (data, not interface text).
+                          <Button key="end" type="link" danger onClick={() => confirmEnd(s)} aria-describedby={`session-${s.id}-device`} data-testid="session-end">
                             {t('sessions.end')}
                           </Button>,
                         ]
@@ -125,7 +126,9 @@ export default function SecurityPage() {
                     avatar={<Icon className="account-device-icon" aria-hidden />}
                     title={
                       <Flex gap={8} align="center" wrap>
-                        <span translate="no">{describe(s)}</span>
+                        <span translate="no" id={`session-${s.id}-device`}>
+                          {describe(s)}
+                        </span>
                         {s.current ? (
                           <Tag color="green" data-testid="session-current">
                             {t('sessions.current')}

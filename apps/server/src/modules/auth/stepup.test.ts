@@ -185,4 +185,19 @@ describe('step-up', () => {
     expect((await t.call('POST', '/auth/reauth', { key: me.key, body: { code: recovery } })).code).toBe(400);
     expect((await t.call('POST', '/auth/reauth', { key: me.key, body: {} })).code).toBe(400);
   });
+
+  it('20 concurrent approvals of one payout after one reauth decide it once', async () => {
+    const admin = await t.login('admin');
+    await stale(admin.key);
+    expect((await t.call('POST', '/auth/reauth', { key: admin.key, body: { password: 'demo1234' } })).code).toBe(200);
+    const [pending] = await t.db.select().from(payouts).where(eq(payouts.status, 'pending')).limit(1);
+    const ledgerBefore = await t.db.$count(auditLog, and(eq(auditLog.endpoint, 'finance.payoutApprove'), eq(auditLog.outcome, 'ok')));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => t.call('POST', '/payout/approve', { key: admin.key, body: { id: pending!.id } })));
+    expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.code === 400)).toHaveLength(19);
+    expect(answers.every((a) => a.code === 200 || a.datas.error.reason === undefined)).toBe(true);
+    const [after] = await t.db.select().from(payouts).where(eq(payouts.id, pending!.id));
+    expect(after!.status).toBe('paid');
+    expect(await t.db.$count(auditLog, and(eq(auditLog.endpoint, 'finance.payoutApprove'), eq(auditLog.outcome, 'ok')))).toBe(ledgerBefore + 1);
+  });
 });

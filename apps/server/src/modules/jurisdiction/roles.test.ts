@@ -276,6 +276,9 @@ describe('view as (role switching)', () => {
     const back = await t.call('GET', '/member/get_member', { key: normal });
     expect(back.datas.viewing_as).toBeNull();
     expect(signs(back.datas.role_data)).toHaveLength(ids.size);
+    // Leaving view-as makes a new session that has not re-authenticated: a step-up call asks for it first.
+    expect((await t.call('POST', '/role/add', { key: normal, body: { name: 'After viewing' } })).datas.error.reason).toBe('reauth_required');
+    expect((await t.call('POST', '/auth/reauth', { key: normal, body: { password: 'demo1234' } })).code).toBe(200);
     expect((await t.call('POST', '/role/add', { key: normal, body: { name: 'After viewing' } })).code).toBe(200);
   });
 
@@ -303,6 +306,8 @@ describe('view as (role switching)', () => {
     const managerRole = await roleIdNamed('Role manager');
     const viewing = (await t.call('POST', '/role/view_as', { key: me.key, body: { role_id: managerRole } })).datas.key;
     expect((await t.call('GET', '/role/list', { key: viewing })).code).toBe(200);
+    // The viewing session is a new one: re-authenticated first, so the role's own rules answer below.
+    expect((await t.call('POST', '/auth/reauth', { key: viewing, body: { password: 'demo1234' } })).code).toBe(200);
     expect((await t.call('POST', '/role/edit', { key: viewing, body: { id: managerRole, name: 'x' } })).code).toBe(400);
     expect((await t.call('POST', '/role/add', { key: viewing, body: { name: 'Viewer grants', menu_ids: idsOf('DeviceList') } })).datas.error).toMatch(/do not hold/);
   });

@@ -23,7 +23,7 @@ describe('money conversions (lib/money, exact)', () => {
 describe('groups', () => {
   it('places every parameter once, in the page order', () => {
     const groups = groupParams(items);
-    expect(groups.map((g) => g.key)).toEqual(['general', 'security', 'finance', 'reports']);
+    expect(groups.map((g) => g.key)).toEqual(['general', 'security', 'finance', 'reports', 'backups']);
     expect(groups.flatMap((g) => g.items.map((i) => i.key)).sort()).toEqual([...PARAM_KEYS].sort());
   });
   it('puts unknown keys under "other"', () => {

@@ -15,6 +15,7 @@ export const PARAM_GROUPS = [
   { key: 'security', params: ['password_min_length', 'session_idle_minutes', 'session_absolute_hours', 'reauth_minutes', 'upload_daily_limit', 'mfa_required_admins'] },
   { key: 'finance', params: ['min_payout_cents'] },
   { key: 'reports', params: ['report_disclaimer', 'expiring_days'] },
+  { key: 'backups', params: ['backup_daily', 'backup_keep'] },
 ] as const satisfies readonly { key: string; params: readonly ParamKey[] }[];
 export type GroupKey = (typeof PARAM_GROUPS)[number]['key'] | 'other';
 

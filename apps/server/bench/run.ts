@@ -19,9 +19,12 @@
  * (20,000 devices and inspections, short phases: for trying
  * the script); BENCH_ENGINES=embedded,postgres; BENCH_PG_URL (default postgres://root@127.0.0.1:5432/test,
  * where a database bench_<pid> is created and dropped); BENCH_PARTS=throughput,list,sessions,web,cold
- * (default all; `backup`: the backup part alone, see below); BENCH_SKIP_WEB=1.
+ * (default all; `backup`, `trust`: those parts alone, see below); BENCH_SKIP_WEB=1.
  *  8. backup and restore at that size (backup.ts, BENCH_PARTS=backup): reading every table once, next to the
  *     backup, in rounds; the file's check and the restore into an empty database, with the restore's floor.
+ *  9. trust at demo size (trust.ts, BENCH_PARTS=trust): sign-in with a TOTP second factor next to
+ *     password-only, and the signed-in no-op against a build of the commit before the access audit
+ *     (BENCH_PREAUDIT_DIR). `BENCH_PARTS=trust BENCH_ENGINES=embedded npm run bench`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,6 +42,7 @@ import { measureStats, statsCases } from './stats';
 import { paired, throughput, throughputNodeHttp } from './throughput';
 import { webLoads } from './web';
 import { type BackupFigures, backupMarkdown, measureBackup } from './backup';
+import { measureTrust, type TrustFigures, trustMarkdown } from './trust';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const DEVICES = Number(process.env.BENCH_DEVICES ?? (QUICK ? 20_000 : 1_000_000));
@@ -46,7 +50,7 @@ const INSPECTIONS = Number(process.env.BENCH_INSPECTIONS ?? (QUICK ? 20_000 : 1_
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? (QUICK ? 20_000 : 300_000));
 const ENGINES = (process.env.BENCH_ENGINES ?? 'embedded,postgres').split(',') as Engine[];
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/test';
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'throughput,list,sessions,web,cold,backup').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'throughput,list,sessions,web,cold,backup,trust').split(','));
 if (process.env.BENCH_SKIP_WEB) PARTS.delete('web');
 const PHASE = {
   throughputSeconds: QUICK ? 3 : 10,
@@ -70,6 +74,8 @@ const shots = path.resolve(serverDir, '../../test-artifacts');
 let helloServer: Running | undefined;
 /** The backup part's figures per engine, printed after the report. */
 const backupFigures: { engine: Engine; figures: BackupFigures }[] = [];
+/** The trust part's figures per engine, printed after the report. */
+const trustFigures: { engine: Engine; figures: TrustFigures }[] = [];
 
 const progress = (line: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 
@@ -226,6 +232,10 @@ async function benchEngine(engine: Engine, results: Results) {
         helloClient.close();
       }
       client.close();
+      if (PARTS.has('trust')) {
+        progress(`${engine}: trust, second factor and access audit at demo size`);
+        trustFigures.push({ engine, figures: await measureTrust(server, db.url, progress) });
+      }
       if (PARTS.has('list')) r.listDemo = await listAt(server, db, 'demo');
       if (PARTS.has('sessions'))
         for (const n of [50, 200]) {
@@ -313,6 +323,7 @@ async function main() {
   results.loadAfter = os.loadavg();
   printReport(results);
   for (const b of backupFigures) console.log(`\n${backupMarkdown(b.figures, b.engine)}`);
+  for (const t of trustFigures) console.log(`\n${trustMarkdown(t.figures, t.engine)}`);
 }
 
 await main();

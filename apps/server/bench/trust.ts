@@ -223,7 +223,11 @@ export async function measureAudit(server: Running, dbUrl: string, progress: (li
     try {
       current.figures.label = 'signed-in no-op (no audit row)';
       await rounds({ t: health, route: detail }, { t: current, route: NOOP }, progress);
-      return { method: `no pre-audit build: a health read (GET ${detail.replace('/adminapi', '')}, admin, writes one audit row) against the signed-in no-op (agent1), same build`, a: health.figures, b: current.figures };
+      return {
+        method: `no pre-audit build: a health read (GET ${detail.replace('/adminapi', '')}, admin, writes one audit row) against the signed-in no-op (agent1), same build`,
+        a: health.figures,
+        b: current.figures,
+      };
     } finally {
       health.client.close();
     }
@@ -266,7 +270,7 @@ export function trustMarkdown(f: TrustFigures, engine: string): string {
     '|---|---|---|---|---|',
     row('password only (`/login/institution_login`)', s.password),
     row('with TOTP (`/login/institution_login` + `/login/mfa`)', s.factor),
-    row('`/login/mfa` alone (the factor\'s second request)', s.second),
+    row("`/login/mfa` alone (the factor's second request)", s.second),
     row('floor: a signed-in no-op on the same connection', s.floor, 'the least a second round trip costs'),
     '',
     `Difference of p95s (factor - password): ${ms(diff)} (target <= ${FACTOR_TARGET_MS} ms: ${diff <= FACTOR_TARGET_MS ? 'met' : 'missed'}); the floor's p95: ${ms(p95(s.floor))}.`,

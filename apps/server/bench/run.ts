@@ -22,7 +22,7 @@
  * (default all; `backup`, `trust`: those parts alone, see below); BENCH_SKIP_WEB=1.
  *  8. backup and restore at that size (backup.ts, BENCH_PARTS=backup): reading every table once, next to the
  *     backup, in rounds; the file's check and the restore into an empty database, with the restore's floor.
- *  9. trust at demo size (trust.ts, BENCH_PARTS=trust): sign-in with a TOTP second factor next to
+ *  9. trust at demo size on the embedded default, servers of its own (trust.ts, BENCH_PARTS=trust): sign-in with a TOTP second factor next to
  *     password-only, and the signed-in no-op against a build of the commit before the access audit
  *     (BENCH_PREAUDIT_DIR). `BENCH_PARTS=trust BENCH_ENGINES=embedded npm run bench`.
  */
@@ -74,8 +74,8 @@ const shots = path.resolve(serverDir, '../../test-artifacts');
 let helloServer: Running | undefined;
 /** The backup part's figures per engine, printed after the report. */
 const backupFigures: { engine: Engine; figures: BackupFigures }[] = [];
-/** The trust part's figures per engine, printed after the report. */
-const trustFigures: { engine: Engine; figures: TrustFigures }[] = [];
+/** The trust part's figures (embedded, servers of its own), printed after the report. */
+let trustFigures: TrustFigures | undefined;
 
 const progress = (line: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 
@@ -232,10 +232,6 @@ async function benchEngine(engine: Engine, results: Results) {
         helloClient.close();
       }
       client.close();
-      if (PARTS.has('trust')) {
-        progress(`${engine}: trust, second factor and access audit at demo size`);
-        trustFigures.push({ engine, figures: await measureTrust(server, db.url, progress) });
-      }
       if (PARTS.has('list')) r.listDemo = await listAt(server, db, 'demo');
       if (PARTS.has('sessions'))
         for (const n of [50, 200]) {
@@ -316,6 +312,10 @@ async function main() {
   } finally {
     await helloServer?.stop();
   }
+  if (PARTS.has('trust')) {
+    progress('trust: second factor and access audit at demo size (embedded, servers of its own)');
+    trustFigures = await measureTrust(progress);
+  }
   if (PARTS.has('cold')) {
     progress('cold start');
     results.cold = await coldStarts(PHASE.coldRuns);
@@ -323,7 +323,7 @@ async function main() {
   results.loadAfter = os.loadavg();
   printReport(results);
   for (const b of backupFigures) console.log(`\n${backupMarkdown(b.figures, b.engine)}`);
-  for (const t of trustFigures) console.log(`\n${trustMarkdown(t.figures, t.engine)}`);
+  if (trustFigures) console.log(`\n${trustMarkdown(trustFigures, 'embedded')}`);
 }
 
 await main();

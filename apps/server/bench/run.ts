@@ -19,9 +19,12 @@
  * (20,000 devices and inspections, short phases: for trying
  * the script); BENCH_ENGINES=embedded,postgres; BENCH_PG_URL (default postgres://root@127.0.0.1:5432/test,
  * where a database bench_<pid> is created and dropped); BENCH_PARTS=throughput,list,sessions,web,cold
- * (default all; `backup`: the backup part alone, see below); BENCH_SKIP_WEB=1.
+ * (default all; `backup`, `trust`: those parts alone, see below); BENCH_SKIP_WEB=1.
  *  8. backup and restore at that size (backup.ts, BENCH_PARTS=backup): reading every table once, next to the
  *     backup, in rounds; the file's check and the restore into an empty database, with the restore's floor.
+ *  9. trust at demo size on the embedded default, servers of its own (trust.ts, BENCH_PARTS=trust): sign-in with a TOTP second factor next to
+ *     password-only, and the signed-in no-op against a build of the commit before the access audit
+ *     (BENCH_PREAUDIT_DIR). `BENCH_PARTS=trust BENCH_ENGINES=embedded npm run bench`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,6 +42,7 @@ import { measureStats, statsCases } from './stats';
 import { paired, throughput, throughputNodeHttp } from './throughput';
 import { webLoads } from './web';
 import { type BackupFigures, backupMarkdown, measureBackup } from './backup';
+import { measureTrust, type TrustFigures, trustMarkdown } from './trust';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const DEVICES = Number(process.env.BENCH_DEVICES ?? (QUICK ? 20_000 : 1_000_000));
@@ -46,7 +50,7 @@ const INSPECTIONS = Number(process.env.BENCH_INSPECTIONS ?? (QUICK ? 20_000 : 1_
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? (QUICK ? 20_000 : 300_000));
 const ENGINES = (process.env.BENCH_ENGINES ?? 'embedded,postgres').split(',') as Engine[];
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/test';
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'throughput,list,sessions,web,cold,backup').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'throughput,list,sessions,web,cold,backup,trust').split(','));
 if (process.env.BENCH_SKIP_WEB) PARTS.delete('web');
 const PHASE = {
   throughputSeconds: QUICK ? 3 : 10,
@@ -70,6 +74,8 @@ const shots = path.resolve(serverDir, '../../test-artifacts');
 let helloServer: Running | undefined;
 /** The backup part's figures per engine, printed after the report. */
 const backupFigures: { engine: Engine; figures: BackupFigures }[] = [];
+/** The trust part's figures (embedded, servers of its own), printed after the report. */
+let trustFigures: TrustFigures | undefined;
 
 const progress = (line: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 
@@ -306,6 +312,10 @@ async function main() {
   } finally {
     await helloServer?.stop();
   }
+  if (PARTS.has('trust')) {
+    progress('trust: second factor and access audit at demo size (embedded, servers of its own)');
+    trustFigures = await measureTrust(progress);
+  }
   if (PARTS.has('cold')) {
     progress('cold start');
     results.cold = await coldStarts(PHASE.coldRuns);
@@ -313,6 +323,7 @@ async function main() {
   results.loadAfter = os.loadavg();
   printReport(results);
   for (const b of backupFigures) console.log(`\n${backupMarkdown(b.figures, b.engine)}`);
+  if (trustFigures) console.log(`\n${trustMarkdown(trustFigures, 'embedded')}`);
 }
 
 await main();

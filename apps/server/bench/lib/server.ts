@@ -29,6 +29,8 @@ export interface StartOptions {
   /** Polled until it answers 200 (default: a public API read that goes to the database). */
   readyPath?: string;
   metrics?: boolean;
+  /** The working folder (default: this server's, apps/server); another checkout's server runs from its own. */
+  cwd?: string;
 }
 
 export function rssOf(pid: number): number {
@@ -40,11 +42,12 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
   const port = await freePort();
   const metricsPort = opts.metrics ? await freePort() : undefined;
   const started = performance.now();
+  const cwd = opts.cwd ?? serverDir;
   const child: ChildProcess = spawn(process.execPath, opts.args ?? builtServer, {
-    cwd: serverDir,
+    cwd,
     env: {
       ...process.env,
-      INIT_CWD: serverDir,
+      INIT_CWD: cwd,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

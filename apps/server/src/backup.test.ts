@@ -11,7 +11,7 @@ import { runningEmbedded, startEmbedded } from './db/embedded';
 import { codeKeysFrom } from './modules/codes/key';
 import { solidPng } from './modules/schematics';
 import { DEMO_PASSWORD } from './seed';
-import { freePort, until } from './test/child';
+import { freePort, outputOf, until } from './test/child';
 
 /*
  * `npm run backup` and `npm run restore` (db/backup.ts, cli/backup.ts, cli/restore.ts), end to end, on both
@@ -80,17 +80,7 @@ function cli(name: 'backup' | 'restore', args: string[], t: Target): Run {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (d) => {
-    stdout += String(d);
-  });
-  child.stderr?.on('data', (d) => {
-    stderr += String(d);
-  });
-  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal, stdout, stderr })),
-  );
+  const { done } = outputOf(child);
   return { child, done };
 }
 

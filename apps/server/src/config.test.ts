@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { outputOf } from './test/child';
 import { ConfigError, ENV, loadConfig, OPERATOR_VARIABLES } from './config';
 
 /*
@@ -174,15 +175,7 @@ describe('a process started with a bad variable', { timeout: 60_000 }, () => {
       env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: '80a', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += String(d);
-    });
-    child.stderr.on('data', (d) => {
-      stderr += String(d);
-    });
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const { code, stdout, stderr } = await outputOf(child).done;
     expect(code).toBe(1);
     expect(stderr).toBe('configuration: PORT="80a" is not allowed: a whole number from 0 to 65535\n');
     expect(stdout).toBe('');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../lib/crypto';
-import { buildServer } from '../test/child';
+import { buildServer, outputOf } from '../test/child';
 
 /*
  * `npm run admin:create`, the real command (the built dist/admin-create.js as a child process) on an empty database of
@@ -47,16 +47,9 @@ function adminCreate(args: string[], opts: { env?: Record<string, string>; stdin
     env: { ...process.env, DATABASE_URL: databaseUrl, ADMIN_PASSWORD: '', ...opts.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => {
-    stdout += String(d);
-  });
-  child.stderr.on('data', (d) => {
-    stderr += String(d);
-  });
+  const { done } = outputOf(child);
   child.stdin.end(opts.stdin ?? '');
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+  return done;
 }
 
 async function storedHash(username: string): Promise<string | undefined> {

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -39,4 +39,17 @@ export function buildServer(): { dir: string; main: string; remove: () => void }
   const dir = path.join(server, `.test-build-${randomBytes(4).toString('hex')}`);
   execFileSync(process.execPath, ['build.mjs', '--outdir', dir], { cwd: server, stdio: ['ignore', 'ignore', 'inherit'] });
   return { dir, main: path.join(dir, 'main.js'), remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** What a child process printed, and its end: `done` resolves at its exit with both outputs whole. */
+export function outputOf(child: ChildProcess): { done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> } {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (d) => {
+    stdout += String(d);
+  });
+  child.stderr?.on('data', (d) => {
+    stderr += String(d);
+  });
+  return { done: new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, stdout, stderr }))) };
 }

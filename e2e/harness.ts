@@ -129,13 +129,15 @@ const CSP_MARK = '[csp-violation]';
  * A browser context and its page. The context prefers reduced motion unless `motion` is set: the app then
  * runs without animations (lib/theme.ts), so a click never lands on a button that a closing message or an
  * opening dialog is still moving (a mouse-down on the button and a mouse-up beside it click nothing). The
- * accessibility walks and the keyboard tests run with motion, as most readers see the app.
+ * keyboard tests run with motion, as most readers see the app.
  */
-export async function newPage(browser: Browser, opts: { locale?: string; width?: number; height?: number; motion?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(browser: Browser, opts: { locale?: string; width?: number; height?: number; motion?: boolean; touch?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     locale: opts.locale ?? 'en-US',
     viewport: { width: opts.width ?? 1366, height: opts.height ?? 850 },
     reducedMotion: opts.motion ? 'no-preference' : 'reduce',
+    // A phone: touch events and the mobile viewport (the page's <meta name="viewport"> counts).
+    ...(opts.touch ? { hasTouch: true, isMobile: true } : {}),
   });
   // Reported by the page itself, before any of its own scripts run (init scripts are not subject to the CSP).
   await context.addInitScript((mark: string) => {
@@ -233,11 +235,16 @@ export async function submitLogin(page: Page, username: string, kind: LoginKind 
   await page.getByTestId('login-submit').click();
 }
 
-/** Signs in through the login page and waits for the shell (sidebar, or the hamburger on mobile). */
-export async function signIn(page: Page, baseUrl: string, username = 'admin', kind: LoginKind = 'platform', password = DEMO_PASSWORD) {
-  await page.goto(`${baseUrl}/login`);
-  await submitLogin(page, username, kind, password);
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
+/**
+ * Signs in through the login page and waits for the shell (sidebar, or the hamburger on mobile). With `to`
+ * (a path with its query), the login page is opened with ?redirect= and the app goes there after signing in,
+ * as a visitor sent to the login page would: the app loads once, not a second time for a goto after it.
+ */
+export async function signIn(page: Page, baseUrl: string, username = 'admin', kind: LoginKind = 'platform', opts: { password?: string; to?: string } = {}) {
+  await page.goto(`${baseUrl}/login${opts.to ? `?redirect=${encodeURIComponent(opts.to)}` : ''}`);
+  await submitLogin(page, username, kind, opts.password ?? DEMO_PASSWORD);
+  const to = opts.to ? new URL(opts.to, baseUrl) : undefined;
+  await page.waitForURL((u) => (to ? u.pathname === to.pathname : !u.pathname.startsWith('/login')), { timeout: 20_000 });
   await page.getByTestId('sidebar-menu').or(page.getByTestId('hamburger')).first().waitFor({ timeout: 20_000 });
 }
 

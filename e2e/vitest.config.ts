@@ -3,7 +3,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 /** The longest files, by their usual run time, start first: the workers then end about together. */
-const SLOW_FIRST = ['a11y-admin', 'shell.test', 'shell-tools', 'inspections', 'a11y-institutions', 'master-data', 'jurisdiction', 'a11y-names'];
+const SLOW_FIRST = ['shell.test', 'mobile', 'a11y-admin', 'a11y-names', 'shell-tools', 'people', 'stats', 'a11y-institutions', 'codes', 'inspections', 'devices', 'jurisdiction'];
 class SlowFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
     const rank = (f: TestSpecification) => {

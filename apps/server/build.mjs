@@ -31,6 +31,8 @@ const result = await build({
   absWorkingDir: root,
   entryPoints: [
     'src/main.ts',
+    // The report PDF's worker thread (modules/inspections/pdf-pool.ts), beside main.js.
+    'src/modules/inspections/pdf-worker.ts',
     ...fs
       .readdirSync(cli)
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))

@@ -80,8 +80,7 @@ describe('access audit', () => {
   it('reads in Chinese: the refused sign-in and the read said in words, outcome and change filters labelled', async () => {
     const url = suite.server.url;
     const { page } = await suite.open({ locale: 'zh-CN' });
-    await signIn(page, url, 'admin');
-    await page.goto(`${url}/system/audit-log?outcome=refused`);
+    await signIn(page, url, 'admin', 'platform', { to: '/system/audit-log?outcome=refused' });
     await poll(async () => (await rows(page).allInnerTexts()).join('\n')).toMatch(/登录被拒绝：用户名或密码错误[\s\S]*被拒绝/);
     const form = await page.locator('form').first().innerText();
     expect(form).toMatch(/变更[\s\S]*结果[\s\S]*事件/);

@@ -4,7 +4,7 @@
  * edit's before and after; a role without the page's grant is refused it.
  */
 import { describe, expect, it } from 'vitest';
-import { api, DEMO_PASSWORD, e2eSuite, poll, screenshot, settle, signIn } from '../harness';
+import { api, DEMO_PASSWORD, e2eSuite, poll, screenshot, settle, signIn, submitLogin } from '../harness';
 
 const suite = e2eSuite('audit');
 
@@ -21,8 +21,7 @@ describe('audit log', () => {
     expect((await api(url, 'POST', '/package/del', { key, id })).code).toBe(200);
 
     const { page } = await suite.open();
-    await signIn(page, url, 'admin');
-    await page.goto(`${url}/system/audit-log?record_type=package&record_id=${id}`);
+    await signIn(page, url, 'admin', 'platform', { to: `/system/audit-log?record_type=package&record_id=${id}` });
     await poll(() => rows(page).count()).toBe(3);
     const texts = await rows(page).allInnerTexts();
     expect(texts[0]).toMatch(/packages\.remove/);
@@ -49,8 +48,7 @@ describe('audit log', () => {
 
   it('reads in Chinese: columns, account types and the created tag', async () => {
     const { page } = await suite.open({ locale: 'zh-CN' });
-    await signIn(page, suite.server.url, 'admin');
-    await page.goto(`${suite.server.url}/system/audit-log?record_type=package`);
+    await signIn(page, suite.server.url, 'admin', 'platform', { to: '/system/audit-log?record_type=package' });
     await poll(() => rows(page).count()).toBeGreaterThan(0);
     const header = await page.locator('[data-testid="audit-list"] thead').innerText();
     expect(header).toMatch(/时间[\s\S]*操作人[\s\S]*操作[\s\S]*记录[\s\S]*变更字段/);
@@ -61,9 +59,11 @@ describe('audit log', () => {
 
   it('is refused to a role without the Audit log grant', async () => {
     const { page } = await suite.open();
-    await signIn(page, suite.server.url, 'auditor');
-    await page.goto(`${suite.server.url}/system/audit-log`);
-    await poll(() => page.locator('body').innerText()).toMatch(/401|permission|not allowed/i);
+    // Not signIn(): the refused page leaves the shell for /401, so there is no sidebar to wait for.
+    await page.goto(`${suite.server.url}/login?redirect=${encodeURIComponent('/system/audit-log')}`);
+    await submitLogin(page, 'auditor', 'platform');
+    await page.waitForURL((u) => u.pathname === '/401', { timeout: 20_000 });
+    await page.getByTestId('page-401').waitFor();
     expect(await rows(page).count()).toBe(0);
   });
 });

@@ -155,8 +155,7 @@ describe('codes and records pages', () => {
 
   it('an institution sees its subtree’s records (zh) and redeems a device code from its device row (en)', async () => {
     const zh = await suite.open({ locale: 'zh-CN' });
-    await signIn(zh.page, suite.server.url, 'agent1', 'institution');
-    await zh.page.goto(`${suite.server.url}/institutional/institution-end-record`);
+    await signIn(zh.page, suite.server.url, 'agent1', 'institution', { to: '/institutional/institution-end-record' });
     await poll(() => rows(zh.page, 'activation-record-list').count(), 20_000).toBeGreaterThan(0);
     const texts = await rows(zh.page, 'activation-record-list').allInnerTexts();
     expect(texts.join('\n')).not.toMatch(/Tianhe Recovery Clinic/);

@@ -21,8 +21,7 @@ describe('device lifecycle and distribution', () => {
 
     // The admin (en) adds the device: the secret is shown once.
     const { page } = await suite.open();
-    await signIn(page, url, 'admin');
-    await page.goto(`${url}/dashboard/index`);
+    await signIn(page, url, 'admin', 'platform', { to: '/dashboard/index' });
     await page.getByTestId('device-add-button').click();
     await modal(page, 'device-add').getByTestId('device-add-serial').fill(serial.toLowerCase());
     await modal(page, 'device-add').getByTestId('device-model').fill('BE-200');
@@ -66,8 +65,7 @@ describe('device lifecycle and distribution', () => {
 
     // clinic3 (zh) sees the new device in its own list.
     const zh = await suite.open({ locale: 'zh-CN' });
-    await signIn(zh.page, url, 'clinic3', 'institution');
-    await zh.page.goto(`${url}/dashboard/index`);
+    await signIn(zh.page, url, 'clinic3', 'institution', { to: '/dashboard/index' });
     await zh.page.getByTestId('filter-keyword').fill(serial);
     await zh.page.getByTestId('filter-keyword').press('Enter');
     await poll(() => rows(zh.page, 'device-list').count()).toBe(1);
@@ -120,8 +118,7 @@ describe('the home page loads in parallel', () => {
   it("asks for its rows beside the user info, once: a reload, then a sign-in on a page's address", async () => {
     const url = suite.server.url;
     const { page } = await suite.open();
-    await signIn(page, url, 'admin');
-    await page.goto(`${url}/dashboard/index?sort=serial&order=ascend`);
+    await signIn(page, url, 'admin', 'platform', { to: '/dashboard/index?sort=serial&order=ascend' });
     await poll(() => rows(page, 'device-list').count()).toBeGreaterThan(0);
 
     // The user info is held until the page's list call has gone out: a list that waited for it would never

@@ -28,8 +28,7 @@ async function throttle(page: Page, bytesPerSecond?: number) {
 describe('export menu', () => {
   it('devices (en): every filtered row in the CSV, progress while it runs, cancel', async () => {
     const { page, context } = await suite.open({ locale: 'en-US' });
-    await signIn(page, suite.server.url, 'admin');
-    await page.goto(`${suite.server.url}/dashboard/index?status=active`);
+    await signIn(page, suite.server.url, 'admin', 'platform', { to: '/dashboard/index?status=active' });
     await page.getByTestId('devices-export-button').waitFor({ timeout: 20_000 });
     const key = (await sessionKey(context))!;
     const listed = await api(suite.server.url, 'GET', '/equipment/list', { key, status: 'active', limit: 1 });
@@ -69,8 +68,7 @@ describe('export menu', () => {
 
   it('payouts (zh): an Excel file of the filtered payouts, titles in Chinese', async () => {
     const { page, context } = await suite.open({ locale: 'zh-CN' });
-    await signIn(page, suite.server.url, 'admin');
-    await page.goto(`${suite.server.url}/finance-record/payout-manage?status=paid`);
+    await signIn(page, suite.server.url, 'admin', 'platform', { to: '/finance-record/payout-manage?status=paid' });
     await page.getByTestId('payouts-export-button').waitFor({ timeout: 20_000 });
     const key = (await sessionKey(context))!;
     const listed = await api(suite.server.url, 'GET', '/payout/list', { key, status: 'paid', limit: 1 });

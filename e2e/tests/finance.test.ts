@@ -59,8 +59,7 @@ describe('commission, payout, approval', () => {
 
     // agent2, in Chinese: the ledger's newest row is that commission; the cards show balance = ledger sum.
     const zh = await suite.open({ locale: 'zh-CN' });
-    await signIn(zh.page, url, 'agent2', 'institution');
-    await zh.page.goto(`${url}/finance-record/index?kind=commission`);
+    await signIn(zh.page, url, 'agent2', 'institution', { to: '/finance-record/index?kind=commission' });
     await poll(() => rows(zh.page, 'ledger-list').count()).toBeGreaterThan(0);
     const first = await rows(zh.page, 'ledger-list').first().innerText();
     expect(first).toContain(`支付 #${recordId}`);
@@ -89,8 +88,7 @@ describe('commission, payout, approval', () => {
 
     // The admin, in English, approves it.
     const en = await suite.open({ locale: 'en-US' });
-    await signIn(en.page, url, 'admin');
-    await en.page.goto(`${url}/finance-record/payout-manage?status=pending`);
+    await signIn(en.page, url, 'admin', 'platform', { to: '/finance-record/payout-manage?status=pending' });
     const row = rows(en.page, 'payout-list').filter({ hasText: '****8888' });
     await row.waitFor({ timeout: 20_000 });
     expect(await row.innerText()).toMatch(/Hangzhou Sub-agency[\s\S]*150\.00/);

@@ -27,8 +27,7 @@ async function pickRegion(page: Page, testId: string, search: string, pick: RegE
 describe('the institution tree', () => {
   it('admins see the whole tree by level, filter it by region and read an institution’s counts (en)', async () => {
     const { page } = await suite.open();
-    await signIn(page, suite.server.url, 'admin');
-    await page.goto(`${suite.server.url}/institutional/index`);
+    await signIn(page, suite.server.url, 'admin', 'platform', { to: '/institutional/index' });
     await poll(() => rows(page, 'institution-list').count()).toBe(2);
     expect(await rows(page, 'institution-list').allInnerTexts()).toEqual([
       expect.stringMatching(/East China Regional Agency[\s\S]*Agent \(grade 1\)[\s\S]*agent1[\s\S]*Xuhui Qu, Shanghai Shi/),
@@ -59,8 +58,7 @@ describe('the institution tree', () => {
 
   it('a sub-agent creates its own child: region cascader, password shown once, then it signs in (zh)', async () => {
     const { page } = await suite.open({ locale: 'zh-CN' });
-    await signIn(page, suite.server.url, 'agent2', 'institution');
-    await page.goto(`${suite.server.url}/institutional/index`);
+    await signIn(page, suite.server.url, 'agent2', 'institution', { to: '/institutional/index' });
     await poll(() => rows(page, 'institution-list').count()).toBe(1);
     // The region's name arrives with the region table (loaded on first use): never its bare codes meanwhile.
     const firstRow = () => rows(page, 'institution-list').first().innerText();
@@ -103,8 +101,7 @@ describe('the institution tree', () => {
 describe('branch setup', () => {
   it('the platform approves a pending application; the password is shown once (en)', async () => {
     const { page } = await suite.open();
-    await signIn(page, suite.server.url, 'admin');
-    await page.goto(`${suite.server.url}/institutional/inspection-apply`);
+    await signIn(page, suite.server.url, 'admin', 'platform', { to: '/institutional/inspection-apply' });
     await poll(() => rows(page, 'branch-list').count()).toBe(4);
     await settle(page);
     await screenshot(page, 'institutions-branches-en');
@@ -135,8 +132,7 @@ describe('branch setup', () => {
 
   it('an institution files an application and sees the states of its subtree’s applications (zh)', async () => {
     const { page } = await suite.open({ locale: 'zh-CN' });
-    await signIn(page, suite.server.url, 'agent1', 'institution');
-    await page.goto(`${suite.server.url}/institutional/inspection-apply`);
+    await signIn(page, suite.server.url, 'agent1', 'institution', { to: '/institutional/inspection-apply' });
     // agent1's own rejected application and agent2's, approved above.
     await poll(() => rows(page, 'branch-list').count()).toBe(2);
     expect(await page.getByTestId('state-suzhou2').innerText()).toBe('已驳回');

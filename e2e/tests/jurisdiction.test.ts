@@ -31,7 +31,7 @@ const suite = e2eSuite('jurisdiction');
 let context: BrowserContext;
 let page: Page;
 
-const login = (p: Page, username: string, password: string) => signIn(p, suite.server.url, username, 'platform', password);
+const login = (p: Page, username: string, password: string) => signIn(p, suite.server.url, username, 'platform', { password });
 
 async function logout(p: Page) {
   await p.getByTestId('user-dropdown').click();
@@ -209,6 +209,8 @@ describe('platform access control', () => {
     await saveButton(dialog).click();
     await poll(() => dialog.locator('.ant-form-item-explain-error').allTextContents()).toContain('ADMIN already exists');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // The form holds what was typed: closing it asks first (the unsaved-changes guard).
+    await page.getByRole('button', { name: 'Discard' }).click();
     await dialog.waitFor({ state: 'hidden' });
   });
 

@@ -114,8 +114,7 @@ describe('keyboard only', () => {
 
   it('with reduced motion asked by the system: a dialog opens and closes with no animation', async () => {
     const { page } = await suite.open({ motion: false });
-    await signIn(page, suite.server.url);
-    await page.goto(`${suite.server.url}/package-manage/index`);
+    await signIn(page, suite.server.url, 'admin', 'platform', { to: '/package-manage/index' });
     await page.getByTestId('package-create').waitFor();
     // The dialog's animations (its zoom, its mask's fade) would be running for 0.3 s after it shows.
     const running = () =>

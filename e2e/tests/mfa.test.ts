@@ -31,8 +31,7 @@ describe('two-step verification', () => {
   it('an institution enrols, then signs in with a code and with a recovery code', async () => {
     const { page, context } = await suite.open({ locale: 'en-US' });
     await followSystemAppearance(context);
-    await signIn(page, suite.server.url, 'clinic3', 'institution');
-    await page.goto(`${suite.server.url}/account/security`);
+    await signIn(page, suite.server.url, 'clinic3', 'institution', { to: '/account/security' });
     await poll(() => visible(page, 'mfa-state').innerText()).toBe('Off');
     await visible(page, 'mfa-setup').click();
     await visible(page, 'mfa-qr').waitFor();

@@ -7,18 +7,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { animationsDone, api, DEMO_PASSWORD, e2eSuite, screenshot, signIn as signInAt } from '../harness';
+import { animationsDone, api, DEMO_PASSWORD, e2eSuite, screenshot, settle, signIn as signInAt } from '../harness';
 
 const suite = e2eSuite('people');
 
-const signIn = (page: Page, username = 'admin', password = DEMO_PASSWORD) => signInAt(page, suite.server.url, username, 'platform', password);
+const signIn = (page: Page, username = 'admin', password = DEMO_PASSWORD) => signInAt(page, suite.server.url, username, 'platform', { password });
 
 /** Opens a page by its address and waits for the list rows (or the given test id). */
 async function open(page: Page, path: string, ready: string) {
   await page.goto(`${suite.server.url}${path}`);
   await page.locator(ready).first().waitFor({ state: 'visible', timeout: 20_000 });
-  // Let fonts, icons and the table settle before screenshots.
-  await page.waitForLoadState('networkidle');
+  // Let fonts, spinners and animations settle before screenshots. Not 'networkidle': the notices stream
+  // stays open for as long as the page does, so the network is never idle.
+  await page.evaluate(() => document.fonts.ready);
+  await settle(page);
 }
 
 const rows = (page: Page, list: string) => page.locator(`[data-testid="${list}"] .ant-table-tbody tr.ant-table-row`);
@@ -85,6 +87,8 @@ describe('packages', () => {
     const nameItem = form.locator('.ant-form-item').filter({ has: page.getByTestId('package-name') });
     await expect.poll(() => fieldErrors(nameItem).allInnerTexts()).toEqual([expect.stringMatching(/already exists/)]);
     await modal(page, 'package-form').locator('.ant-modal-footer .ant-btn').first().click();
+    // The form holds what was typed: closing it asks first (the unsaved-changes guard).
+    await page.getByRole('button', { name: 'Discard' }).click();
     await form.waitFor({ state: 'hidden' });
 
     // Status switch in the row: put the new package on sale.
@@ -187,6 +191,8 @@ describe('doctors', () => {
     await animationsDone(page);
     await screenshot(page, 'people-doctors-form');
     await modal(page, 'doctor-form').locator('.ant-modal-footer .ant-btn').first().click();
+    // The form holds what was typed: closing it asks first (the unsaved-changes guard).
+    await page.getByRole('button', { name: 'Discard' }).click();
     await page.getByTestId('doctor-form-form').waitFor({ state: 'hidden' });
 
     // Create through the UI: the institution comes from the tree select.

@@ -93,8 +93,7 @@ describe('the Security page', () => {
     const keys: string[] = [];
     for (let i = 0; i < 2; i++) keys.push((await api(suite.server.url, 'POST', '/login/institution_login', { username: 'agent2b', password: 'demo1234' })).datas.key);
     const { page, context } = await suite.open({ locale: 'en-US' });
-    await signIn(page, suite.server.url, 'agent2b', 'institution');
-    await page.goto(`${suite.server.url}/account/security`);
+    await signIn(page, suite.server.url, 'agent2b', 'institution', { to: '/account/security' });
     await poll(() => sessionRows(page).count()).toBe(3);
     await visible(page, 'session-end-others').click();
     await page.getByTestId('session-end-others-ok').click();
@@ -109,8 +108,7 @@ describe('the Security page', () => {
   it('the platform signs an institution out everywhere from the institution list (en)', async () => {
     const clinic = (await api(suite.server.url, 'POST', '/login/institution_login', { username: 'clinic3b', password: 'demo1234' })).datas.key as string;
     const { page } = await suite.open({ locale: 'en-US' });
-    await signIn(page, suite.server.url, 'admin');
-    await page.goto(`${suite.server.url}/institutional/index?name=Tianhe%20Recovery`);
+    await signIn(page, suite.server.url, 'admin', 'platform', { to: '/institutional/index?name=Tianhe%20Recovery' });
     const row = visible(page, 'institution-list').locator('.ant-table-tbody tr.ant-table-row').first();
     await poll(() => row.innerText()).toMatch(/clinic3b/);
     await row.getByTestId('row-action-more').click();

@@ -252,8 +252,7 @@ describe('error log and fullscreen', () => {
 describe('logout', () => {
   it('clears the key, the stored identity, tabs and cached data; the next account starts clean', async () => {
     const { context, page } = await open();
-    await signIn(page, suite.server.url, 'admin');
-    await page.goto(`${suite.server.url}/acupoint/management`);
+    await signIn(page, suite.server.url, 'admin', 'platform', { to: '/acupoint/management' });
     await page.getByTestId('menu-AcupointManage').waitFor();
     await poll(() => page.getByTestId('tag').count()).toBe(2);
     expect(await sessionKey(context)).toBeTruthy();

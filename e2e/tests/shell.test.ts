@@ -13,7 +13,7 @@ type Kind = LoginKind;
 const suite = e2eSuite('shell');
 const open = suite.open;
 
-const signIn = (page: Page, username: string, kind: Kind, password = DEMO_PASSWORD) => signInAt(page, suite.server.url, username, kind, password);
+const signIn = (page: Page, username: string, kind: Kind, password = DEMO_PASSWORD) => signInAt(page, suite.server.url, username, kind, { password });
 
 const pageFrame = (page: Page, routeName: string) => page.locator(`.page-frame[data-page="${routeName}"]`);
 const tableRows = (scope: Locator) => scope.locator('.ant-table-tbody tr.ant-table-row');
@@ -427,6 +427,12 @@ describe('change password', () => {
     expect(calls).toHaveLength(1);
     expect(await page.locator('.ant-message-success').count()).toBe(0);
     expect(await input.isVisible()).toBe(true);
+
+    // Esc with typed passwords asks before dropping them; keeping them leaves the dialog as it was.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('dirty-keep').click();
+    await page.getByTestId('dirty-keep').waitFor({ state: 'hidden' });
+    expect(await input.inputValue()).toBe('abcd');
 
     // A valid password: while the server has not answered there is no success message.
     let release!: () => void;

@@ -35,8 +35,7 @@ describe('stats pages', () => {
     const url = suite.server.url;
     const adminKey = await keyOf('admin', 'admin');
     const { page } = await suite.open({ locale: 'en-US', width: 1440, height: 1000 });
-    await signIn(page, url, 'admin');
-    await page.goto(`${url}/stats/equipment`);
+    await signIn(page, url, 'admin', 'platform', { to: '/stats/equipment' });
     await charts(page, 'stats-equipment');
     const now = Date.now();
     const month = (await api(url, 'GET', '/stats/equipment', { key: adminKey, from: day(now - 29 * 86_400_000), to: day(now) })).datas;

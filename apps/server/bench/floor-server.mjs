@@ -1,4 +1,4 @@
-// The device list's floor (docs/benchmarks.md, "The device list's floor"): the admin's first page of
+// The device list's floor (docs/benchmarks.md, part 3 and the current figures): the admin's first page of
 // GET /adminapi/equipment/list?page=1&limit=20 answered with nothing but Fastify, node-postgres and
 // @fastify/compress, run by plain Node like the built server. No session, grant or parameter check, no
 // security headers, metrics, logger, busy queue, input validation or count query (the total is read once).

@@ -17,7 +17,7 @@ import * as schema from '../src/db/schema';
 import type { Auth } from '../src/http/access';
 import { readParams } from '../src/lib/params';
 import { list as listDevices } from '../src/modules/equipment/service';
-import { list as listInspections } from '../src/modules/inspections/service';
+import { list as listInspections } from '../src/modules/inspections/list';
 import { type Client, isOk } from './lib/load';
 
 export type Caller = 'admin' | 'agent1' | 'agent2' | 'clinic3';
@@ -137,7 +137,7 @@ export async function measureList(opts: {
       };
     };
     const auth: Record<Caller, Auth> = {
-      admin: { sessionId: 0, kind: 'admin', restricted: false, viewer: { isAdmin: true, grade: 0 }, params },
+      admin: { sessionId: 0, kind: 'admin', restricted: false, viewer: { isAdmin: true, grade: 0 }, admin: { id: 1, roleId: 1, isSuper: true, viewRoleId: null, username: 'admin' }, params },
       agent1: await institution('agent1', 1),
       agent2: await institution('agent2', 2),
       clinic3: await institution('clinic3', 3),

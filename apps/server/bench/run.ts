@@ -22,9 +22,14 @@
  * (default all; `backup`, `trust`: those parts alone, see below); BENCH_SKIP_WEB=1.
  *  8. backup and restore at that size (backup.ts, BENCH_PARTS=backup): reading every table once, next to the
  *     backup, in rounds; the file's check and the restore into an empty database, with the restore's floor.
+ * 10. the person's report at demo size on the embedded default, a server of its own (report-pdf.ts,
+ *     BENCH_PARTS=report): the PDF's p95 at 4 concurrent calls, its size with CJK text, the shared page's
+ *     first paint on slow 4G. `BENCH_PARTS=report BENCH_ENGINES=embedded npm run bench`.
  *  9. trust at demo size on the embedded default, servers of its own (trust.ts, BENCH_PARTS=trust): sign-in with a TOTP second factor next to
  *     password-only, and the signed-in no-op against a build of the commit before the access audit
  *     (BENCH_PREAUDIT_DIR). `BENCH_PARTS=trust BENCH_ENGINES=embedded npm run bench`.
+ * 10. notices (notices.ts, BENCH_PARTS=notices): 1,000 open streams on one process (RSS, event-loop p99, the
+ *     device list's p95 against no streams) and the notice delay across two processes, on BENCH_PG_URL.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -43,6 +48,8 @@ import { paired, throughput, throughputNodeHttp } from './throughput';
 import { webLoads } from './web';
 import { type BackupFigures, backupMarkdown, measureBackup } from './backup';
 import { measureTrust, type TrustFigures, trustMarkdown } from './trust';
+import { measureReport, type ReportFigures, reportMarkdown } from './report-pdf';
+import { measureNotices, type NoticeFigures, noticesMarkdown } from './notices';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const DEVICES = Number(process.env.BENCH_DEVICES ?? (QUICK ? 20_000 : 1_000_000));
@@ -50,7 +57,7 @@ const INSPECTIONS = Number(process.env.BENCH_INSPECTIONS ?? (QUICK ? 20_000 : 1_
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? (QUICK ? 20_000 : 300_000));
 const ENGINES = (process.env.BENCH_ENGINES ?? 'embedded,postgres').split(',') as Engine[];
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/test';
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'throughput,list,sessions,web,cold,backup,trust').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'throughput,list,sessions,web,cold,backup,trust,report,notices').split(','));
 if (process.env.BENCH_SKIP_WEB) PARTS.delete('web');
 const PHASE = {
   throughputSeconds: QUICK ? 3 : 10,
@@ -76,6 +83,10 @@ let helloServer: Running | undefined;
 const backupFigures: { engine: Engine; figures: BackupFigures }[] = [];
 /** The trust part's figures (embedded, servers of its own), printed after the report. */
 let trustFigures: TrustFigures | undefined;
+/** The report part's figures (embedded, a server of its own), printed after the report. */
+let reportFigures: ReportFigures | undefined;
+/** The notices part's figures (two servers on a database of its own on BENCH_PG_URL), printed after the report. */
+let noticeFigures: NoticeFigures | undefined;
 
 const progress = (line: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 
@@ -264,7 +275,7 @@ async function benchEngine(engine: Engine, results: Results) {
       progress(`${engine}: CHECKPOINT and sync in ${Math.round(settled).toLocaleString('en-US')} ms`);
       if (PARTS.has('backup')) {
         progress(`${engine}: backup and restore at scale`);
-        backupFigures.push({ engine, figures: await measureBackup(db.url, progress, Number(process.env.BENCH_BACKUP_ROUNDS ?? 2)) });
+        backupFigures.push({ engine, figures: await measureBackup(db.url, progress, Number(process.env.BENCH_BACKUP_ROUNDS ?? 2), { dataDir: engine === 'embedded' }) });
       }
       await database.close();
       if (PARTS.has('list')) {
@@ -316,6 +327,14 @@ async function main() {
     progress('trust: second factor and access audit at demo size (embedded, servers of its own)');
     trustFigures = await measureTrust(progress);
   }
+  if (PARTS.has('report')) {
+    progress('report: the PDF and the shared page at demo size (embedded, a server of its own)');
+    reportFigures = await measureReport(progress, shots);
+  }
+  if (PARTS.has('notices')) {
+    progress('notices: 1,000 open streams on one process, and the delay across two (PostgreSQL server)');
+    noticeFigures = await measureNotices(progress, PG_URL);
+  }
   if (PARTS.has('cold')) {
     progress('cold start');
     results.cold = await coldStarts(PHASE.coldRuns);
@@ -324,6 +343,8 @@ async function main() {
   printReport(results);
   for (const b of backupFigures) console.log(`\n${backupMarkdown(b.figures, b.engine)}`);
   if (trustFigures) console.log(`\n${trustMarkdown(trustFigures, 'embedded')}`);
+  if (reportFigures) console.log(`\n${reportMarkdown(reportFigures)}`);
+  if (noticeFigures) console.log(`\n${noticesMarkdown(noticeFigures)}`);
 }
 
 await main();

@@ -45,7 +45,8 @@ function observe() {
   new MutationObserver(check).observe(document, { childList: true, subtree: true });
 }
 
-async function load(context: BrowserContext, url: string, until: 'networkidle' | 'row', screenshot: string): Promise<PageLoad> {
+/** One page loaded over slow 4G with an empty cache (also the report part's shared page, report-pdf.ts). */
+export async function loadPage(context: BrowserContext, url: string, until: 'networkidle' | 'row', screenshot: string): Promise<PageLoad> {
   await context.addInitScript(observe);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -92,7 +93,7 @@ export async function webLoads(url: string, adminKey: string, shots: string): Pr
   try {
     const ctx = () => browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 850 } });
     const loginContext = await ctx();
-    const login = await load(loginContext, `${url}/login`, 'networkidle', `${shots}/bench-login.png`);
+    const login = await loadPage(loginContext, `${url}/login`, 'networkidle', `${shots}/bench-login.png`);
     await loginContext.close();
 
     const homeContext = await ctx();
@@ -103,14 +104,14 @@ export async function webLoads(url: string, adminKey: string, shots: string): Pr
     await signIn.getByTestId('login-submit').click();
     await signIn.locator('.ant-table-row').first().waitFor({ timeout: 60_000 });
     await signIn.close();
-    const home = await load(homeContext, `${url}/dashboard/index`, 'row', `${shots}/bench-home.png`);
+    const home = await loadPage(homeContext, `${url}/dashboard/index`, 'row', `${shots}/bench-home.png`);
     await homeContext.close();
 
     const coldContext = await ctx();
     await coldContext.addCookies([{ name: TOKEN_COOKIE, value: encodeURIComponent(adminKey), url, sameSite: 'Lax' }]);
     // What the login page stores beside the cookie: the signed-in user is a platform admin (lib/session.ts).
     await coldContext.addInitScript(() => localStorage.setItem('bioadmin:isAdmin', '1'));
-    const homeCold = await load(coldContext, `${url}/dashboard/index`, 'row', `${shots}/bench-home-cold.png`);
+    const homeCold = await loadPage(coldContext, `${url}/dashboard/index`, 'row', `${shots}/bench-home-cold.png`);
     await coldContext.close();
     return { login, home, homeCold };
   } finally {

@@ -157,6 +157,55 @@ describe('two server processes on one PostgreSQL', () => {
     await expect.poll(async () => (await call(b, 'GET', '/equipment/list', { key: auditor, limit: 5 })).code, { timeout: 2_000, interval: 5 }).toBe(200);
   });
 
+  it('a notice written through one process reaches a stream held by the other within 2 s, and a stream resumed on the first gets what it missed', async () => {
+    const admin = (await signIn(b, 'admin')).datas.key as string;
+    const agent2 = (await call(a, 'POST', '/login/institution_login', { username: 'agent2', password: DEMO_PASSWORD })).datas.key as string;
+    const events: { id: number; data: { kind: string; thing_id: number } }[] = [];
+    const follow = async (p: Proc, lastEventId?: number) => {
+      const controller = new AbortController();
+      const res = await fetch(`http://127.0.0.1:${p.port}/adminapi/notice/stream`, {
+        headers: Object.assign({ authorization: `Bearer ${admin}` }, lastEventId ? { 'last-event-id': String(lastEventId) } : {}) as Record<string, string>,
+        signal: controller.signal,
+      });
+      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      void (async () => {
+        const reader = res.body!.getReader();
+        let text = '';
+        try {
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) return;
+            text += new TextDecoder().decode(value);
+            for (let cut = text.indexOf('\n\n'); cut >= 0; cut = text.indexOf('\n\n')) {
+              const block = text.slice(0, cut);
+              text = text.slice(cut + 2);
+              const id = /^id: (\d+)$/m.exec(block)?.[1];
+              const data = /^data: (.*)$/m.exec(block)?.[1];
+              if (id && data && /^event: notice$/m.test(block)) events.push({ id: Number(id), data: JSON.parse(data) });
+            }
+          }
+        } catch {
+          /* cut */
+        }
+      })();
+      return () => controller.abort();
+    };
+    const apply = async () => {
+      const res = await call(a, 'POST', '/payout/apply', { key: agent2, amount_cents: 10_000, bank: 'ICBC', account_name: 'Li Na', account_no: '6222 0210 0000 1234' });
+      expect(res.code, JSON.stringify(res)).toBe(200);
+      return res.datas.id as number;
+    };
+    const stop = await follow(b);
+    const first = await apply();
+    await expect.poll(() => events.some((e) => e.data.kind === 'payout_pending' && e.data.thing_id === first), { timeout: 2_000, interval: 10 }).toBe(true);
+    stop();
+    const last = events.at(-1)!.id;
+    const missed = await apply();
+    const stopAgain = await follow(a, last);
+    await expect.poll(() => events.filter((e) => e.id > last).map((e) => e.data.thing_id), { timeout: 2_000, interval: 10 }).toEqual([missed]);
+    stopAgain();
+  });
+
   it('sign-in failures spread over both processes add up', async () => {
     const attacker = '203.0.113.50';
     // PAIR.free wrong passwords for one account from one address, alternating between the processes:

@@ -9,6 +9,7 @@ import { moveUploadFolderIn } from './modules/uploads';
 import { HOUSEKEEPING_INTERVAL_MS, housekeeping as runHousekeeping } from './lib/housekeeping';
 import { dailyBackup } from './lib/backups';
 import { codeKeyFingerprint } from './modules/codes/key';
+import { CHECK_INTERVAL_MS, scheduledCheck } from './modules/notices';
 
 /**
  * The server process after its entry (main.ts): the database (the embedded cluster main.ts started, or
@@ -46,6 +47,22 @@ export async function serve(config: Config, cluster?: Promise<EmbeddedCluster>):
     void backup();
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
+  // The time-based notices (modules/notices/check.ts): once across all processes, under an advisory lock.
+  let checking = false;
+  const noticeCheck = async () => {
+    if (checking) return;
+    checking = true;
+    try {
+      await scheduledCheck(database);
+    } catch (err) {
+      app.log.error({ err }, 'notice check failed');
+    } finally {
+      checking = false;
+    }
+  };
+  const noticeTimer = setInterval(() => void noticeCheck(), CHECK_INTERVAL_MS);
+  noticeTimer.unref();
+  void noticeCheck();
 
   /**
    * SIGTERM/SIGINT drain: stop accepting, let requests in flight finish (SHUTDOWN_TIMEOUT_MS at most, then
@@ -57,6 +74,7 @@ export async function serve(config: Config, cluster?: Promise<EmbeddedCluster>):
     if (stopping) return;
     stopping = true;
     clearInterval(housekeeping);
+    clearInterval(noticeTimer);
     app.log.info(`${signal}: draining`);
     setTimeout(() => {
       process.stderr.write('shutdown: still not closed after the drain deadline; exiting\n');

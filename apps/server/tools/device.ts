@@ -18,7 +18,11 @@ interface Options {
   url: string;
   serial: string;
   secret: string;
+  /** Sent as X-Device-Version on every call (trust-api.md, "Device version and presence"). */
+  firmware?: string;
 }
+/** The simulator's firmware version, unless --firmware says otherwise. */
+const SIMULATOR_VERSION = 'simulator 1.0.0';
 // biome-ignore lint/suspicious/noExplicitAny: a simulator reads loosely shaped answers; each command prints or checks what it needs
 type Loose = any;
 interface Envelope<T = Loose> {
@@ -45,7 +49,7 @@ async function request<T = Loose>(url: string, method: 'GET' | 'POST', path: str
 }
 
 const deviceCall = <T = Loose>(o: Options, method: 'GET' | 'POST', path: string, body?: unknown) =>
-  request<T>(o.url, method, `/deviceapi/v1${path}`, { authorization: `Bearer ${o.serial}.${o.secret}` }, body);
+  request<T>(o.url, method, `/deviceapi/v1${path}`, { authorization: `Bearer ${o.serial}.${o.secret}`, 'x-device-version': o.firmware ?? SIMULATOR_VERSION }, body);
 
 function readings(profile: Profile): Record<string, [number, number]> {
   const rnd = (lo: number, hi: number) => lo + Math.floor(Math.random() * (hi - lo + 1));
@@ -189,7 +193,7 @@ async function soak(o: SoakOptions) {
   const report = setInterval(() => console.log(`  ${Math.round((Date.now() - started) / 1000)} s: ${calls} calls, ${[...errors.values()].reduce((a, b) => a + b, 0)} errors`), 10_000);
   await Promise.all(
     devices.map(async (d, i) => {
-      const as: Options = { url: o.url, serial: d.serial, secret: d.secret };
+      const as: Options = { url: o.url, serial: d.serial, secret: d.secret, firmware: o.firmware };
       await sleep((i * 1200) / devices.length); // spread the start over one pacing interval
       let n = 0;
       while (Date.now() < deadline) {
@@ -222,7 +226,8 @@ const program = new Command('device')
   .description('Device simulator: calls the device API as a device in the field does')
   .option('--url <url>', 'server address', 'http://localhost:8080')
   .option('--serial <serial>', 'device serial', 'BE-DEMO-0001')
-  .option('--secret <secret>', 'device secret', 'demo-device-secret-0001');
+  .option('--secret <secret>', 'device secret', 'demo-device-secret-0001')
+  .option('--firmware <version>', 'firmware version sent as X-Device-Version', SIMULATOR_VERSION);
 const opts = () => program.opts<Options>();
 
 program

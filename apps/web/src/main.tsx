@@ -21,7 +21,7 @@ installErrorLog();
 installAccessibleNames();
 installCspShims(cspNonce);
 // Signed in already (a reload, a bookmark): shell and page code, and the page's first call, start now, beside the user info.
-if (getToken() && !/^\/(login|auth-redirect|404|401)\b/.test(window.location.pathname)) preloadSignedIn(window.location.pathname + window.location.search);
+if (getToken() && !/^\/(login|auth-redirect|404|401|share)\b/.test(window.location.pathname)) preloadSignedIn(window.location.pathname + window.location.search);
 
 createRoot(document.getElementById('root')!, {
   // Errors caught by a page's error boundary go to the error log (production) instead of the console.

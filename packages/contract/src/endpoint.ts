@@ -59,6 +59,8 @@ export interface EndpointOptions {
   body?: 'multipart';
   /** The handler writes the HTTP answer itself (a file), outside the `{ code, datas }` envelope. */
   raw?: true;
+  /** A raw answer that stays open (server-sent events): walks that read every answer to its end leave it out. */
+  stream?: true;
   /** One line for the API reference. */
   summary?: string;
   /**

@@ -29,6 +29,8 @@ import { inspectionsApi } from './api/inspections';
 import { statsApi } from './api/stats';
 import { sessionsApi } from './api/sessions';
 import { mfaApi } from './api/mfa';
+import { preferencesApi } from './api/preferences';
+import { noticesApi } from './api/notices';
 
 export const API = {
   auth: authApi,
@@ -55,6 +57,8 @@ export const API = {
   stats: statsApi,
   sessions: sessionsApi,
   mfa: mfaApi,
+  preferences: preferencesApi,
+  notices: noticesApi,
 } as const;
 
 type Api = typeof API;

@@ -86,6 +86,12 @@ export const MESSAGES = {
     '有効なスーパー管理者を少なくとも1人残す必要があります',
   ),
   // Platform access control (/jurisdiction)
+  menuHasChildren_one: t(
+    '无法删除：该节点下还有 1 个子节点，请先删除或移走它',
+    'Cannot delete: this node still has a child node; delete or move it first',
+    'No se puede eliminar: este nodo aún tiene un nodo hijo; elimínelo o muévalo primero',
+    '削除できません：このノードには子ノードが 1 個あります。先に削除または移動してください',
+  ),
   menuHasChildren: t(
     '无法删除：该节点下还有 {count} 个子节点，请先删除或移走它们',
     'Cannot delete: this node still has {count} child nodes; delete or move them first',
@@ -131,6 +137,12 @@ export const MESSAGES = {
     'El rol de superadministrador tiene todos los menús y botones: no se puede eliminar, desactivar ni cambiar sus permisos',
     'スーパー管理者ロールはすべてのメニューとボタンを持ちます。削除、無効化、権限の変更はできません',
   ),
+  roleInUse_one: t(
+    '无法删除：仍有 1 个管理员使用该角色',
+    'Cannot delete: an admin user still holds this role',
+    'No se puede eliminar: un administrador aún tiene este rol',
+    '削除できません：このロールを使用している管理者が 1 人います',
+  ),
   roleInUse: t(
     '无法删除：仍有 {count} 个管理员使用该角色',
     'Cannot delete: {count} admin users still hold this role',
@@ -169,9 +181,12 @@ export const MESSAGES = {
   notViewing: t('当前未处于角色切换状态', 'You are not viewing the console as another role', 'No está viendo la consola como otro rol', '他のロールとして表示していません'),
   // Master data and uploads (diseases, systems, acupoints, schematics, /base/upload_*)
   refMissing: t('{field}：以下记录不存在：{ids}', '{field}: no such record: {ids}', '{field}: no existe el registro: {ids}', '{field}：存在しないレコード：{ids}'),
-  holderDiseases: t('{count} 个疾病（{names}）', '{count} disease(s) ({names})', '{count} enfermedad(es) ({names})', '{count} 件の疾患（{names}）'),
-  holderSubsystems: t('{count} 个子系统（{names}）', '{count} subsystem(s) ({names})', '{count} subsistema(s) ({names})', '{count} 件のサブシステム（{names}）'),
-  holderSchematics: t('{count} 张示意图（{names}）', '{count} schematic diagram(s) ({names})', '{count} diagrama(s) ({names})', '{count} 枚の図解（{names}）'),
+  holderDiseases_one: t('{count} 个疾病（{names}）', '{count} disease ({names})', '{count} enfermedad ({names})', '{count} 件の疾患（{names}）'),
+  holderDiseases: t('{count} 个疾病（{names}）', '{count} diseases ({names})', '{count} enfermedades ({names})', '{count} 件の疾患（{names}）'),
+  holderSubsystems_one: t('{count} 个子系统（{names}）', '{count} subsystem ({names})', '{count} subsistema ({names})', '{count} 件のサブシステム（{names}）'),
+  holderSubsystems: t('{count} 个子系统（{names}）', '{count} subsystems ({names})', '{count} subsistemas ({names})', '{count} 件のサブシステム（{names}）'),
+  holderSchematics_one: t('{count} 张示意图（{names}）', '{count} schematic diagram ({names})', '{count} diagrama ({names})', '{count} 枚の図解（{names}）'),
+  holderSchematics: t('{count} 张示意图（{names}）', '{count} schematic diagrams ({names})', '{count} diagramas ({names})', '{count} 枚の図解（{names}）'),
   systemParentNotTop: t('上级必须是一级身体系统', 'The parent must be a top-level body system', 'El padre debe ser un sistema corporal de primer nivel', '親は第1階層の身体系統である必要があります'),
   systemHasChildren: t(
     '该系统下还有子系统，不能成为子系统',
@@ -482,6 +497,12 @@ export const MESSAGES = {
     '{field} が長すぎます（最大 {max} 文字）',
   ),
   deviceModelMissing: t('缺少型号', 'The model is missing', 'Falta el modelo', '型番がありません'),
+  deviceImportBadRows_one: t(
+    '文件中有 1 行有误，未导入任何设备',
+    'One row of the file is wrong; no device was added',
+    'Una fila del archivo es incorrecta; no se añadió ningún equipo',
+    'ファイルの 1 行に誤りがあるため、機器は追加されませんでした',
+  ),
   deviceImportBadRows: t(
     '文件中有 {count} 行有误，未导入任何设备',
     '{count} rows of the file are wrong; no device was added',
@@ -548,6 +569,12 @@ export const MESSAGES = {
   ),
   deviceApiNoOwner: t('设备未分配给机构', 'The device is not assigned to an institution', 'El equipo no está asignado a una institución', '機器が機関に割り当てられていません'),
   deviceApiPaymentsUnavailable: t('暂不支持支付', 'Payments are not available yet', 'Los pagos aún no están disponibles', '支払いはまだ利用できません'),
+  sharedReportTitle: t('生物电经络检测报告', 'Bioelectric meridian inspection report', 'Informe de inspección bioeléctrica de meridianos', '生体電気経絡検査レポート'),
+  sharedReportLoading: t('正在打开报告…', 'Opening the report…', 'Abriendo el informe…', 'レポートを開いています…'),
+  shareUnknown: t('此链接无效', 'This link is not valid', 'Este enlace no es válido', 'このリンクは無効です'),
+  shareExpired: t('此链接已过期', 'This link has expired', 'Este enlace ha caducado', 'このリンクは期限切れです'),
+  shareRevoked: t('此链接已被撤销', 'This link has been revoked', 'Este enlace ha sido revocado', 'このリンクは取り消されました'),
+  shareNotFound: t('此检测没有这个分享链接', 'This inspection has no such link', 'Esta inspección no tiene ese enlace', 'この検査にそのリンクはありません'),
   sessionDateFuture: t('治疗日期不能晚于今天', 'The session date cannot be after today', 'La fecha de la sesión no puede ser posterior a hoy', '施術日は今日より後にできません'),
   sessionAcupointsRequired: t('请选择至少一个穴位', 'Select at least one acupoint', 'Seleccione al menos un acupunto', '経穴を 1 つ以上選択してください'),
   sessionAcupointNotAdvised: t(
@@ -605,10 +632,49 @@ export const MESSAGES = {
     'Introduzca el código actual de 6 dígitos de su aplicación de autenticación',
     '認証アプリの現在の 6 桁のコードを入力してください',
   ),
+  // Lists people can shape (api/preferences.ts, api/bulk.ts)
+  listUnknown: t('没有这个列表', 'There is no such list', 'No existe esa lista', 'そのような一覧はありません'),
+  listColumnUnknown: t('列表没有列“{key}”', 'The list has no column “{key}”', 'La lista no tiene la columna «{key}»', '一覧に列「{key}」はありません'),
+  listColumnTwice: t('列“{key}”出现了两次', 'Column “{key}” is given twice', 'La columna «{key}» aparece dos veces', '列「{key}」が 2 回指定されています'),
+  listColumnsNoneVisible: t('至少显示一列', 'Show at least one column', 'Muestre al menos una columna', '少なくとも 1 列を表示してください'),
+  listViewTooManyFilters: t('一个视图最多 {max} 个筛选条件', 'A view holds at most {max} filters', 'Una vista tiene como máximo {max} filtros', 'ビューの絞り込み条件は最大 {max} 個です'),
+  listViewFilterUnknown: t('列表没有筛选条件“{name}”', 'The list has no filter “{name}”', 'La lista no tiene el filtro «{name}»', '一覧に絞り込み条件「{name}」はありません'),
+  listViewFilterInvalid: t(
+    '筛选条件“{name}”的值无效：{reason}',
+    'Filter “{name}” has an invalid value: {reason}',
+    'El filtro «{name}» tiene un valor no válido: {reason}',
+    '絞り込み条件「{name}」の値が無効です：{reason}',
+  ),
+  listViewSortUnknown: t('列表不能按“{name}”排序', 'The list cannot be sorted by “{name}”', 'La lista no se puede ordenar por «{name}»', '一覧は「{name}」で並べ替えできません'),
+  listViewNameTaken: t('已有名为“{name}”的视图', 'A view named “{name}” already exists', 'Ya existe una vista llamada «{name}»', '「{name}」という名前のビューは既にあります'),
+  listViewsFull: t(
+    '每个列表最多保存 {max} 个视图',
+    'At most {max} views can be saved per list',
+    'Se pueden guardar como máximo {max} vistas por lista',
+    '一覧ごとに保存できるビューは最大 {max} 個です',
+  ),
+  bulkNoRows: t('请至少选择一行', 'Select at least one row', 'Seleccione al menos una fila', '少なくとも 1 行を選択してください'),
+  deviceVersionInvalid: t(
+    'X-Device-Version 必须是可打印字符，最多 64 个',
+    'X-Device-Version must be printable characters, at most 64',
+    'X-Device-Version debe tener caracteres imprimibles, 64 como máximo',
+    'X-Device-Version は印字可能な文字で、64 文字以内にしてください',
+  ),
 } satisfies Record<string, L10n>;
 
 export type MessageKey = keyof typeof MESSAGES;
 
+const pluralRules = new Map<Lang, Intl.PluralRules>();
+/** A message's form for `params.count`: `<key>_one` where the language says "one" for it (1 in en and es), else the key. */
+function pluralKey(key: MessageKey, lang: Lang, count: unknown): MessageKey {
+  const one = `${key}_one`;
+  if (typeof count !== 'number' || !(one in MESSAGES)) return key;
+  const rules = pluralRules.get(lang) ?? new Intl.PluralRules(lang);
+  pluralRules.set(lang, rules);
+  return rules.select(count) === 'one' ? (one as MessageKey) : key;
+}
+
+/** A server message in the caller's language, `{name}` filled from params; a `count` picks the plural form. */
 export function formatMessage(key: MessageKey, lang: Lang, params: Record<string, string | number> = {}): string {
-  return pickText(MESSAGES[key], lang).replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+  return pickText(MESSAGES[pluralKey(key, lang, params.count)], lang).replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
 }

@@ -272,6 +272,7 @@ export const ROUTES = [
           { key: 'inspection:recompute', title: t('重新分析', 'Recompute analysis', 'Recalcular análisis', '再分析'), grades: [] },
           { key: 'inspection:treat', title: t('记录治疗', 'Record treatment', 'Registrar tratamiento', '治療を記録'), grades: ALL },
           { key: 'inspection:export', title: B.export, grades: ALL },
+          { key: 'inspection:share', title: t('与受检者分享', 'Share with the person', 'Compartir con la persona', '受検者と共有'), grades: ALL },
         ],
       },
       { name: 'InspectionReport', path: '/inspection/report/:id', title: t('检测报告', 'Report', 'Informe', 'レポート'), grades: ALL, hidden: true },
@@ -361,6 +362,7 @@ export const ROUTES = [
       { name: 'AuditLog', path: '/system/audit-log', title: t('审计日志', 'Audit log', 'Registro de auditoría', '監査ログ'), icon: 'audit', grades: [0] },
     ],
   },
+  { name: 'Notices', path: '/notices', title: t('通知', 'Notices', 'Avisos', 'お知らせ'), grades: ALL, hidden: true, personal: true },
   { name: 'AccountSecurity', path: '/account/security', title: t('账号安全', 'Security', 'Seguridad', 'セキュリティ'), grades: ALL, hidden: true, personal: true },
 ] as const satisfies readonly RouteDef[];
 

@@ -16,7 +16,7 @@ import { ensureSuperRole } from '../seed/foundation';
 import { adminUsers } from '../db/schema';
 import { hashPassword } from '../lib/crypto';
 import { AppError } from '../lib/errors';
-import { validatePassword } from '../modules/auth';
+import { validatePassword } from '../lib/accounts';
 
 const { values } = parseArgs({ options: { username: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } } });
 const username = values.username?.trim();

@@ -16,6 +16,8 @@ import pg from 'pg';
  * (mode 0700), so only its owner (and root) can connect; authentication is `trust` for that reason.
  */
 export interface EmbeddedCluster {
+  /** The cluster's folder (DATA_DIR/postgres, or where it moved when the postgres user cannot reach that). */
+  dir: string;
   /** A node-postgres connection string for the database `app` over the socket. */
   url: string;
   /** A connection string for another database of the cluster (tests make one per file). */
@@ -32,6 +34,12 @@ export interface EmbeddedOptions {
    * machine may lose the last transactions, which is all right for data that is deleted after the run.
    */
   durable?: boolean;
+  /**
+   * A cluster started only to be filled at once (a restore into an empty DATA_DIR): no WAL for tables made
+   * in the loading transaction (wal_level minimal), no fsync; `syncEmbedded` makes it durable after it
+   * stopped. Never for a cluster that serves.
+   */
+  bulkLoad?: boolean;
   /** Where PostgreSQL's own log lines go (default: nowhere but the error of a failed start). */
   log?: (line: string) => void;
 }
@@ -191,11 +199,22 @@ export function runningEmbedded(dataDir: string): { url: string; pid: number } |
  * The embedded cluster of a data folder (`DATA_DIR/postgres`), launched (`launchEmbedded`). An earlier
  * embedded database (PGlite, `DATA_DIR/pgdata`) is not read: its folder is only reported.
  */
-export function launchEmbeddedIn(dataDir: string): Promise<Launched> {
+export function launchEmbeddedIn(dataDir: string, opts: { bulkLoad?: boolean } = {}): Promise<Launched> {
   const legacy = path.join(dataDir, 'pgdata');
   if (fs.existsSync(path.join(legacy, 'PG_VERSION')))
     process.stderr.write(`embedded database: ${legacy} (the earlier PGlite database) is no longer read; the database is now in ${path.join(dataDir, 'postgres')}\n`);
-  return launchEmbedded({ dir: path.join(dataDir, 'postgres') });
+  return launchEmbedded({ dir: path.join(dataDir, 'postgres'), bulkLoad: opts.bulkLoad });
+}
+
+/**
+ * Every file of a stopped cluster written to disk (`initdb --sync-only`): what makes a cluster that was
+ * filled without fsync (`bulkLoad`) as durable as one that never skipped it.
+ */
+export async function syncEmbedded(clusterDir: string): Promise<void> {
+  const bin = await binaries();
+  const owner = await unprivilegedOwner();
+  // biome-ignore lint/plugin/no-property-after-spread: once after a restore
+  await run(bin.initdb, ['--sync-only', '-D', clusterDir], { ...owner, env: { ...process.env, LC_ALL: 'C' } });
 }
 
 /** Initialises the cluster if needed, starts it, and makes sure the database `app` exists. */
@@ -245,7 +264,7 @@ export async function launchEmbedded(opts: EmbeddedOptions): Promise<Launched> {
         '--locale-provider=builtin',
         '--builtin-locale=C.UTF-8',
         '--no-instructions',
-        ...(opts.durable === false ? ['--no-sync'] : []),
+        ...(opts.durable === false || opts.bulkLoad ? ['--no-sync'] : []),
       ],
       // biome-ignore lint/plugin/no-property-after-spread: once at start-up
       { ...owner, env: { ...process.env, LC_ALL: 'C' } },
@@ -264,7 +283,18 @@ export async function launchEmbedded(opts: EmbeddedOptions): Promise<Launched> {
     ['listen_addresses', ''],
     ['unix_socket_directories', socketDir],
     ['max_connections', '100'],
-    ...(opts.durable === false
+    ...(opts.bulkLoad
+      ? [
+          ['wal_level', 'minimal'],
+          ['max_wal_senders', '0'],
+          ['fsync', 'off'],
+          ['synchronous_commit', 'off'],
+          ['full_page_writes', 'off'],
+          ['autovacuum', 'off'],
+          ['max_wal_size', '8GB'],
+        ]
+      : []),
+    ...(opts.durable === false && !opts.bulkLoad
       ? [
           ['fsync', 'off'],
           ['synchronous_commit', 'off'],
@@ -305,6 +335,7 @@ async function whenReady(child: ChildProcess, dir: string, socketDir: string, st
   await admin.end();
 
   return {
+    dir,
     url: connectionString(socketDir, DATABASE),
     urlOf: (database) => connectionString(socketDir, database),
     stop: async () => {

@@ -55,7 +55,7 @@ interface Runnable<R> {
 }
 
 /** A query builder of drizzle: its SQL and parameters, and its prepared statement. */
-interface Buildable<R> {
+export interface Buildable<R> {
   toSQL(): { sql: string; params: unknown[] };
   prepare(name: string): Runnable<R>;
 }

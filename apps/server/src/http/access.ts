@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Access, ParamValues } from '@app/contract';
 import type { Db } from '../db/client';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import { accessPages, canOpenRouteNamed, canUseButton, INSTITUTION_ID_FIELD_RE, type Endpoint, type Lang, type Viewer } from '@app/contract';
+import { type Actor, accessPages, actorFrom, canOpenRouteNamed, canUseButton, INSTITUTION_ID_FIELD_RE, type Endpoint, type Lang, type Viewer } from '@app/contract';
 import { sessions } from '../db/schema';
 import { type Grants, grantsAt, grantsInMemory } from '../lib/access-cache';
 import { deleteSession, type ResolvedSession, resolveSession, resolveSessionInMemory, restrictedSession } from '../lib/sessions';
@@ -13,25 +13,63 @@ import { requestLang } from './lang';
 
 export type { Access } from '@app/contract';
 
-export interface Auth {
+/** A signed-in platform admin, as the access check found it. */
+export interface AdminCaller {
+  id: number;
+  roleId: number;
+  isSuper: boolean;
+  viewRoleId: number | null;
+  username: string;
+}
+
+/** A signed-in institution, as the access check found it. */
+export interface InstitutionCaller {
+  id: number;
+  grade: 1 | 2 | 3;
+  path: string;
+  termExpiresAt: Date | null;
+  username: string;
+  /** What `get_institution_info` shows, read with the session (no query of its own). */
+  name: string;
+  avatar: string;
+  contactName: string;
+}
+
+interface Caller {
   sessionId: number;
-  kind: 'admin' | 'institution';
   viewer: Viewer;
-  admin?: { id: number; roleId: number; isSuper: boolean; viewRoleId: number | null; username: string };
-  institution?: {
-    id: number;
-    grade: 1 | 2 | 3;
-    path: string;
-    termExpiresAt: Date | null;
-    username: string;
-    /** What `get_institution_info` shows, read with the session (no query of its own). */
-    name: string;
-    avatar: string;
-    contactName: string;
-  };
   restricted: boolean;
-  /** The system parameters as of this request, set by the access check (read with the session: no query of their own). */
-  params?: ParamValues;
+  /** The system parameters as of this request, read with the session (no query of their own). */
+  params: ParamValues;
+}
+
+export interface AdminAuth extends Caller {
+  kind: 'admin';
+  admin: AdminCaller;
+}
+
+export interface InstitutionAuth extends Caller {
+  kind: 'institution';
+  institution: InstitutionCaller;
+}
+
+/** The caller of a guarded endpoint: an admin or an institution, told apart by `kind`. */
+export type Auth = AdminAuth | InstitutionAuth;
+
+/** The caller's account id and kind, as the audit trail and uploads name it. */
+export const callerRef = (auth: Auth) =>
+  auth.kind === 'admin' ? { kind: auth.kind, id: auth.admin.id, username: auth.admin.username } : { kind: auth.kind, id: auth.institution.id, username: auth.institution.username };
+
+/** The admin behind a call that only admins reach (the endpoint's `kind: 'admin'`); anyone else is refused. */
+export function adminOf(auth: Auth): AdminCaller {
+  if (auth.kind !== 'admin') throw forbidden();
+  return auth.admin;
+}
+
+/** The institution behind a call that only institutions reach; anyone else is refused. */
+export function institutionOf(auth: Auth): InstitutionCaller {
+  if (auth.kind !== 'institution') throw forbidden();
+  return auth.institution;
 }
 
 declare module 'fastify' {
@@ -65,7 +103,7 @@ function checkInstitutionField(request: FastifyRequest, auth: Auth) {
     for (const [field, value] of Object.entries(source as Record<string, unknown>)) {
       const m = INSTITUTION_ID_FIELD_RE.exec(field);
       if (!m) continue;
-      if (Number(m[1]) !== auth.institution!.grade || String(value) !== String(auth.institution!.id)) throw badRequest('institutionMismatch');
+      if (Number(m[1]) !== auth.institution.grade || String(value) !== String(auth.institution.id)) throw badRequest('institutionMismatch');
     }
   }
 }
@@ -128,7 +166,7 @@ function accessCheck(app: FastifyInstance, endpoint: Endpoint): preHandlerHookHa
 type Guarded = Exclude<Access, { public: true }>;
 
 /** An admin's rights from its session and the role grants. */
-function adminAuth(session: ResolvedSession['session'], admin: NonNullable<ResolvedSession['admin']>, grants: Grants, params: ParamValues): Auth {
+function adminAuth(session: ResolvedSession['session'], admin: NonNullable<ResolvedSession['admin']>, grants: Grants, params: ParamValues): AdminAuth {
   const ownRole = grants.roles.get(admin.roleId);
   const isSuper = !!ownRole?.isSuper && ownRole.status;
   // A super-admin viewing as another role gets exactly that role's rights.
@@ -148,7 +186,7 @@ function adminAuth(session: ResolvedSession['session'], admin: NonNullable<Resol
   };
 }
 
-function institutionAuth(session: ResolvedSession['session'], inst: NonNullable<ResolvedSession['institution']>, params: ParamValues): Auth {
+function institutionAuth(session: ResolvedSession['session'], inst: NonNullable<ResolvedSession['institution']>, params: ParamValues): InstitutionAuth {
   const grade = inst.grade as 1 | 2 | 3;
   return {
     sessionId: session.id,
@@ -256,4 +294,13 @@ function authorize(request: FastifyRequest, access: Guarded, auth: Auth): void {
 export function requireAuth(request: FastifyRequest): Auth {
   if (!request.auth) throw new AppError(999, 'loginExpired');
   return request.auth;
+}
+
+/**
+ * Who a platform admin acts as (the shared rules' actor): while a super-admin views the console as
+ * another role it acts as that role in every respect, exactly as the access plugin does.
+ */
+export function adminActor(auth: Auth): Actor & { adminId: number; roleId: number } {
+  const a = adminOf(auth);
+  return actorFrom(a.id, { id: a.roleId, isSuper: a.isSuper }, a.viewRoleId) as Actor & { adminId: number; roleId: number };
 }

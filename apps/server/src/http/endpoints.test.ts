@@ -48,7 +48,8 @@ describe('every route runs its access check', () => {
   // beside a GET must carry it too. A HEAD answer has no body but the length of the one a GET would send; a
   // HEAD route without the check would answer "sign in" (the handler's own guard) where GET says "forbidden".
   it('HEAD answers as GET does, for a caller refused by grade or grant and for one let in', async () => {
-    const guarded = ENDPOINTS.filter((e) => e.method === 'GET' && !('public' in e.access) && !e.path.includes(':'));
+    // A stream stays open: left out (modules/notices/notices.test.ts reads its head over real HTTP).
+    const guarded = ENDPOINTS.filter((e) => e.method === 'GET' && !('public' in e.access) && !e.path.includes(':') && !e.stream);
     expect(guarded.length).toBeGreaterThan(20);
     const { key } = await t.login('clinic3', 'institution');
     const headers = { authorization: `Bearer ${key}` };

@@ -194,7 +194,9 @@ export function defineRoutes<M extends EndpointModule>(api: M, handlers: Handler
                 )
                 .catch((err) => req.log.error({ err }, 'audit: an export could not be recorded'));
             }
-            if (endpoint.raw) return reply;
+            // A raw answer: the handler sent it (a streamed export), or answered the file's bytes, sent only
+            // now, after a health read's audit row (fail closed: the PDF report).
+            if (endpoint.raw) return answer instanceof Uint8Array && !reply.sent ? reply.send(answer) : reply;
             return ok(answer ?? null);
           } catch (error) {
             throw localizeFieldError(error, req.lang);

@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { API_BASE, ENDPOINTS, formatMessage, INT_MAX } from '@app/contract';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../test/harness';
 import {
@@ -34,7 +34,10 @@ import {
   endUsers,
   inspections,
   institutions,
+  listColumns,
+  listViews,
   menus,
+  notices,
   packages,
   roles,
   schematics,
@@ -175,6 +178,7 @@ const TABLE: Record<string, readonly [Outcome, Outcome, Outcome, Outcome, Outcom
   'equipment.importFile':          ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'equipment.edit':                ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'equipment.setStatus':           ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'equipment.bulkStatus':          ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'equipment.resetSecret':         ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'distribution.distribute':       ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'distribution.list':             ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
@@ -184,6 +188,7 @@ const TABLE: Record<string, readonly [Outcome, Outcome, Outcome, Outcome, Outcom
   'codes.list':                    ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'codes.exportList':              ['file', 'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'codes.voidCodes':               ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
+  'codes.bulkVoid':                ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'codes.assign':                  ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'codes.exportBatch':             ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'codes.redeemInstitution':       ['F',    'F',    'F',    'w',    'w',    'w',    'w',    'w',    'w',    999,  999],
@@ -208,6 +213,12 @@ const TABLE: Record<string, readonly [Outcome, Outcome, Outcome, Outcome, Outcom
   'inspections.detail':            ['ok',   'ok',   'F',    'ok',   'ok',   'ok',   'F',    998,    998,    999,  999],
   'inspections.report':            ['ok',   'ok',   'F',    'ok',   'ok',   'ok',   'F',    998,    998,    999,  999],
   'inspections.result':            ['ok',   'ok',   'F',    'ok',   'ok',   'ok',   'F',    998,    998,    999,  999],
+  'inspections.reportPdf':         ['file', 'file', 'F',    'file', 'file', 'file', 'F',    998,    998,    999,  999],
+  'inspections.share':             ['w',    'F',    'F',    'w',    'w',    'w',    'F',    998,    998,    999,  999],
+  'inspections.unshare':           ['w',    'F',    'F',    'w',    'w',    'w',    'F',    998,    998,    999,  999],
+  'inspections.shareList':         ['ok',   'F',    'F',    'ok',   'ok',   'ok',   'F',    998,    998,    999,  999],
+  'inspections.sharedReport':      ['w',    'w',    'w',    'w',    'w',    'w',    'w',    'w',    'w',    'w',  'w'],
+  'inspections.sharedPdf':         ['w',    'w',    'w',    'w',    'w',    'w',    'w',    'w',    'w',    'w',  'w'],
   'inspections.recompute':         ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'inspections.addSession':        ['w',    'F',    'F',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
   'stats.equipment':               ['ok',   'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
@@ -220,11 +231,20 @@ const TABLE: Record<string, readonly [Outcome, Outcome, Outcome, Outcome, Outcom
   'sessions.endOthers':            ['w',    'w',    'w',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
   'sessions.endAccount':           ['w',    'F',    'F',    'F',    'F',    'F',    'F',    998,    998,    999,  999],
   'mfa.status':                    ['ok',   'ok',   'ok',   'ok',   'ok',   'ok',   'ok',   998,    998,    999,  999],
+  'notices.list':                  ['ok',   'ok',   'ok',   'ok',   'ok',   'ok',   'ok',   998,    998,    999,  999],
+  'notices.read':                  ['w',    'w',    'w',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
+  'notices.stream':                ['file', 'file', 'file', 'file', 'file', 'file', 'file', 998,    998,    999,  999],
   'mfa.setup':                     ['w',    'w',    'w',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
   'mfa.enable':                    ['w',    'w',    'w',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
   'mfa.disable':                   ['w',    'w',    'w',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
   'mfa.recoveryCodes':             ['w',    'w',    'w',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
   'mfa.login':                     ['w',    'w',    'w',    'w',    'w',    'w',    'w',    'w',    'w',    'w',  'w'],
+  // The caller's own settings of a list it may read (the device list here: not for a role holding nothing).
+  'preferences.get':               ['ok',   'ok',   'F',    'ok',   'ok',   'ok',   'ok',   998,    998,    999,  999],
+  'preferences.saveColumns':       ['w',    'w',    'w',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
+  'preferences.addView':           ['w',    'w',    'w',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
+  'preferences.editView':          ['w',    'w',    'w',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
+  'preferences.deleteView':        ['w',    'w',    'w',    'w',    'w',    'w',    'w',    998,    998,    999,  999],
 };
 
 /**
@@ -278,6 +298,8 @@ function inputOf(name: string): Input {
       return json({ username: 'clinic3', password: DEMO_PASSWORD });
     case 'equipment.list':
       return json({ limit: 200 });
+    case 'preferences.get':
+      return json({ list: 'equipment.list' });
     case 'institutions.list':
       // Any filter makes the list flat: every institution of the caller's subtree (all are enabled).
       return json({ limit: 200, status: 'enabled' });
@@ -324,8 +346,15 @@ function inputOf(name: string): Input {
     case 'inspections.detail':
     case 'inspections.report':
     case 'inspections.result':
+    case 'inspections.reportPdf':
+    case 'inspections.shareList':
+    // A link to the inspection of clinic3 made, or its links revoked: by its ancestors, never by the other tree.
+    case 'inspections.share':
       // An inspection of clinic3: its ancestors see it, the other tree does not.
       return json({ id: ids.inspection });
+    case 'inspections.unshare':
+      // A link the inspection does not have: refused by the rule after the scope's check, the links kept.
+      return json({ id: ids.inspection, share_id: MISSING });
     case 'codes.redeemInstitution':
       // A well-formed code that does not exist: refused by the rule (wrong code), after the access check.
       return json({ code: '0000-0000-0000-0000' });
@@ -423,11 +452,16 @@ function checkData(name: string, who: Who, datas: any): string | null {
     case 'inspections.report':
     case 'inspections.result':
       return datas.inspection?.id === fx.ids.inspection ? null : `inspection ${datas.inspection?.id}`;
+    case 'inspections.shareList':
+      // The links of that inspection only (each identity's share call made one).
+      return Array.isArray(datas.list) && datas.list.every((l: { url: string }) => /\/share\/[A-Za-z0-9_-]{43}$/.test(l.url)) ? null : `links ${JSON.stringify(datas.list)}`;
     case 'stats.finance':
       // Grades 1-2: their own institution's figures; the platform: its own (no institution).
       return (datas.institution?.id ?? null) === (who === 'admin' ? null : fx.inst[who]) ? null : `finance of ${datas.institution?.id}`;
     case 'auth.memberInfo':
       return datas.username === who ? null : `username ${datas.username}`;
+    case 'preferences.get':
+      return JSON.stringify(datas.views.map((v: { name: string }) => v.name)) === JSON.stringify([`${who}'s view`]) && datas.columns?.length === 1 ? null : `views ${JSON.stringify(datas.views)}`;
     case 'auth.institutionInfo': {
       const username = who === 'overdue3R' ? 'overdue3' : who;
       return datas.id === fx.inst[username] && datas.username === username ? null : `institution ${datas.id} ${datas.username}`;
@@ -435,6 +469,9 @@ function checkData(name: string, who: Who, datas: any): string | null {
     case 'auth.login':
     case 'auth.institutionLogin':
       return typeof datas.key === 'string' ? null : 'no key';
+    case 'notices.list':
+      // The caller's own notices with its unread count (who reads what: modules/notices/notices.test.ts).
+      return typeof datas.unread === 'number' && datas.total >= datas.list.length ? null : `notices ${JSON.stringify(datas).slice(0, 200)}`;
     case 'mfa.status':
       // No factor yet, none required (the parameter is 0).
       return datas.enabled === false && datas.required === false ? null : `status ${JSON.stringify(datas)}`;
@@ -506,6 +543,21 @@ async function send(method: string, url: string, key: string | null, input: Inpu
       headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
       remoteAddress,
     });
+  } else if (method === 'GET' && url === '/notice/stream') {
+    // A stream never ends: its answer is read up to its first comment, then the connection is cut.
+    const query: Record<string, string> = key ? { key } : {};
+    const streamed = (await t.app.inject({ method: 'GET', url: `${API_BASE}${filled}`, query, headers, remoteAddress, payloadAsStream: true } as never)) as unknown as typeof res & {
+      stream(): NodeJS.ReadableStream & { destroy(): void };
+    };
+    const first = await new Promise<string>((resolve) => {
+      const body = streamed.stream();
+      body.once('data', (chunk: Buffer) => {
+        resolve(String(chunk));
+        body.destroy();
+      });
+      body.once('end', () => resolve(''));
+    });
+    res = Object.assign(streamed, { body: first, json: () => JSON.parse(first) }) as typeof res;
   } else if (method === 'GET') {
     const query = Object.fromEntries(Object.entries({ ...rest, ...(key ? { key } : {}) }).map(([k, v]) => [k, String(v)]));
     res = await t.app.inject({ method: 'GET', url: `${API_BASE}${filled}`, query, headers, remoteAddress });
@@ -567,6 +619,17 @@ beforeAll(async () => {
   const applications: Fixture['applications'] = {};
   const allRecords = await db.select({ id: activationRecords.id, institutionId: activationRecords.institutionId }).from(activationRecords);
   const records: Fixture['records'] = {};
+  // The report's history: an earlier inspection of the person of clinic3's first inspection (the fixture's), at clinic3.
+  const [shown] = await db.select().from(inspections).where(eq(inspections.institutionId, inst.clinic3!)).orderBy(asc(inspections.id)).limit(1);
+  await db.insert(inspections).values({
+    deviceId: shown!.deviceId,
+    institutionId: shown!.institutionId,
+    inspectionNo: 'PERM-EARLIER',
+    measuredAt: new Date(shown!.measuredAt.getTime() - 86_400_000),
+    endUserId: shown!.endUserId,
+    readings: shown!.readings,
+    analysis: shown!.analysis,
+  });
   const allInspections = await db.select({ id: inspections.id, institutionId: inspections.institutionId }).from(inspections);
   const seenInspections: Fixture['inspections'] = {};
   for (const [who, sees] of Object.entries(SEES) as [Who, readonly string[] | 'all'][]) {
@@ -586,6 +649,15 @@ beforeAll(async () => {
       .map((d) => d.id)
       .sort((a, b) => a - b);
   }
+
+  // Every account's own column setting and saved view of the device list: each identity must get its own only.
+  const accounts = [...admins.map((a) => ({ kind: 'admin' as const, id: a.id, username: a.username })), ...insts.map((r) => ({ kind: 'institution' as const, id: r.id, username: r.username }))];
+  await db.insert(listColumns).values(accounts.map((a) => ({ subjectKind: a.kind, subjectId: a.id, list: 'equipment.list', columns: [{ key: 'serial', visible: true }] })));
+  await db
+    .insert(listViews)
+    .values(
+      accounts.map((a) => ({ subjectKind: a.kind, subjectId: a.id, list: 'equipment.list', name: `${a.username}'s view`, filters: { status: 'active' }, sort: 'serial', order: 'ascend' as const })),
+    );
 
   fx = {
     inst,
@@ -620,6 +692,15 @@ beforeAll(async () => {
   expect(new Set(allRecords.map((r) => r.institutionId)).size).toBeGreaterThan(2);
   // Applications of both trees, so each scoped list of them is a real check.
   expect(new Set(allApplications.map((a) => a.applicantId)).size).toBeGreaterThan(3);
+  // One notice read, so the notice list's read_at is a field someone gets.
+  const [unreadOne] = await db
+    .select({ id: notices.id })
+    .from(notices)
+    .where(and(eq(notices.recipientKind, 'institution'), eq(notices.recipientId, inst.agent1!)))
+    .orderBy(desc(notices.id))
+    .limit(1);
+  expect(unreadOne, 'the demo data gives agent1 notices').toBeTruthy();
+  await db.update(notices).set({ readAt: new Date() }).where(eq(notices.id, unreadOne!.id));
   const overdue = insts.find((r) => r.username === 'overdue3')!;
   expect(overdue.termExpiresAt!.getTime()).toBeLessThan(Date.now());
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { API_BASE, APPEARANCE_COOKIE, APPEARANCES, type Appearance, DEVICE_API_BASE, LANG_COOKIE, TOKEN_COOKIE } from '@app/contract';
+import { API_BASE, APPEARANCE_COOKIE, APPEARANCES, type Appearance, DEVICE_API_BASE, formatMessage, LANG_COOKIE, TOKEN_COOKIE } from '@app/contract';
 import { LANGS, type Lang, isLang, matchLang } from '@app/contract/i18n';
 import { inlineScriptHashes, newNonce, webAppPolicy } from './security';
 
@@ -98,6 +98,15 @@ function readPreloads(webDist: string): Preloads {
 const LOGIN_SHELL = /<!--login-shell-->[\s\S]*?<!--\/login-shell-->/;
 
 /**
+ * What a shared report's page paints before any script has run: the page's bar and the report's title in
+ * the reader's language (the public page, apps/web features/inspections/SharePage.tsx, replaces it at its
+ * first render). Classes from styles.css, which the page inlines.
+ */
+const shareShell = (lang: Lang) =>
+  `<div class="share-static"><div class="share-static-bar"></div><main class="share-static-sheet"><h1>${formatMessage('sharedReportTitle', lang)}</h1>` +
+  `<p>${formatMessage('sharedReportLoading', lang)}</p></main></div>`;
+
+/**
  * index.html for one request (the build's markers, apps/web/vite.config.ts firstPaint):
  * - /login keeps the static login page (painted before any script runs) in the visitor's language;
  *   every other address gets an empty #root;
@@ -108,23 +117,26 @@ const LOGIN_SHELL = /<!--login-shell-->[\s\S]*?<!--\/login-shell-->/;
  */
 export function firstPaintPages(indexHtml: string, preloads: Preloads) {
   const variants = new Map<string, string[]>();
-  const build = (login: boolean, files: string[], lang: Lang, appearance: Appearance) => {
+  const build = (login: boolean, files: string[], lang: Lang, appearance: Appearance, share = false) => {
     const mark = appearance === 'light' ? '' : ` data-appearance="${appearance}"`;
     let html = indexHtml.replace(/<html lang="[^"]*">/, `<html lang="${LANG_TAGS[lang]}"${mark}>`);
-    if (!login) html = html.replace(LOGIN_SHELL, '');
+    if (share) html = html.replace(LOGIN_SHELL, shareShell(lang));
+    else if (!login) html = html.replace(LOGIN_SHELL, '');
     const links = files.map((f) => `<link rel="modulepreload" crossorigin href="${f}" nonce="${NONCE_PLACEHOLDER}">`).join('\n    ');
     return html.replace('<!--preload-->', links).split(NONCE_PLACEHOLDER);
   };
   return (url: string, signedIn: boolean, lang: Lang, nonce: string, appearance: Appearance = 'light'): string => {
     const pathname = url.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
     const login = pathname === '/login';
+    // A shared report (/share/<token>): its title painted at once, on a phone over a slow network too.
+    const share = pathname.startsWith('/share/');
     const page = signedIn && !login && !/^\/(auth-redirect|404|401)$/.test(pathname) ? (preloads.pages[pathname] ?? []) : undefined;
     const files = page ? [...preloads.shell, ...page] : [];
     const known = pathname in preloads.pages ? pathname : '*';
-    const key = `${login}|${lang}|${appearance}|${page ? known : '-'}`;
+    const key = `${login}|${share}|${lang}|${appearance}|${page ? known : '-'}`;
     let parts = variants.get(key);
     if (!parts) {
-      parts = build(login, files, lang, appearance);
+      parts = build(login, files, lang, appearance, share);
       variants.set(key, parts);
     }
     return parts.join(nonce);

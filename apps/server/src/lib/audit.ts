@@ -3,11 +3,7 @@ import type { Tx } from '../db/client';
 import { auditLog } from '../db/schema';
 
 /** Who wrote: the parts of the caller the audit row keeps (http/access.ts's Auth fits). */
-export interface AuditActor {
-  kind: 'admin' | 'institution';
-  admin?: { id: number; username: string; viewRoleId: number | null };
-  institution?: { id: number; username: string };
-}
+export type AuditActor = { kind: 'admin'; admin: { id: number; username: string; viewRoleId: number | null } } | { kind: 'institution'; institution: { id: number; username: string } };
 
 /** A record as the audit trail shows it, by id (null: the whole set, e.g. the system parameters). */
 export type AuditSnapshot = (tx: Tx, id: number | null) => Promise<unknown>;
@@ -73,7 +69,7 @@ export async function recordAudit(tx: Tx, e: AuditEntry): Promise<void> {
     actorKind: e.auth?.kind ?? e.claimed?.kind ?? 'anonymous',
     actorId: actor?.id ?? e.claimed?.id ?? null,
     actorName: (actor?.username ?? e.claimed?.username ?? '').slice(0, 64),
-    viewRoleId: e.auth?.admin?.viewRoleId ?? null,
+    viewRoleId: e.auth?.kind === 'admin' ? e.auth.admin.viewRoleId : null,
     endpoint: e.endpoint.name,
     path: e.endpoint.path,
     recordType: e.recordType,

@@ -7,12 +7,12 @@ import type { Database } from '../db/client';
 import { systemParams } from '../db/schema';
 import { openTestDatabase } from '../test/harness';
 import { BACKUP_LOCK, backupFileName, dailyBackup, dailyBackups } from './backups';
+import { DAY } from './time';
 
 /* The daily automatic backup (lib/backups.ts): when it writes, what it keeps, one process at a time; the clock injected. */
 
 let database: Database;
 let dataDir: string;
-const DAY = 24 * 3600_000;
 const T0 = Date.UTC(2030, 0, 10, 3, 4, 5);
 
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { Code, formatMessage, type Lang, type MessageKey } from '@app/contract';
+import { Code, formatMessage, type Lang, type MessageKey, WHY_MESSAGE, type Why } from '@app/contract';
 
 /** A business outcome other than success: becomes `{ code, datas }` with HTTP 200 (or `status`). */
 export class AppError extends Error {
@@ -26,3 +26,8 @@ export const notFound = () => new AppError(Code.BAD_REQUEST, 'notFound');
 /** Step-up refused: answered as `datas.error: { message, reason: 'reauth_required' }` (trust-api.md). */
 export const reauthRequired = () => new AppError(Code.BAD_REQUEST, 'reauthRequired', {}, { reason: 'reauth_required' });
 export const overdue = (key: string) => new AppError(Code.OVERDUE, 'overdue', {}, { key });
+
+/** A refusal of the shared rules (jurisdiction-rules) as the server answers it. */
+export function refusal(why: Why, params?: Record<string, string | number>): AppError {
+  return badRequest(WHY_MESSAGE[why], params);
+}

@@ -4,15 +4,16 @@ import { create as contentDisposition } from 'content-disposition';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Tx } from '../db/client';
+import { type Cell, csvField, neutralise } from '@app/contract/csv';
 import { excel } from './excel';
 import { cappedCount, keysetRows, type SortKey } from './list';
 
 /*
  * Lists as files: CSV (UTF-8 with a BOM, so Excel reads Chinese right; RFC 4180 quoting; CRLF) and XLSX
- * (ExcelJS's streaming writer: rows are committed as they are written). One cell rule for both (OWASP
- * ASVS 1.2.10, CWE-1236): a text cell that starts with `=`, `+`, `-`, `@`, a tab, a carriage return or
- * NUL gets a leading `'`, so a spreadsheet never reads it as a formula. Numbers stay numbers (a negative
- * amount is not text), dates are written as UTC (ISO text in CSV, date cells in XLSX).
+ * (ExcelJS's streaming writer: rows are committed as they are written). One cell rule for both, the
+ * contract's `neutralise` (@app/contract/csv: a text cell that starts with `=`, `+`, `-`, `@`, a tab, a
+ * carriage return or NUL gets a leading `'`). Numbers stay numbers (a negative amount is not text), dates
+ * are written as UTC (ISO text in CSV, date cells in XLSX).
  *
  * Rows may come as an async iterable (a list read from the database in batches, see `exportList`): the
  * file is written as they come, with backpressure (CSV: a Readable pulls the generator; XLSX: the loop
@@ -27,7 +28,7 @@ export const EXPORT_MAX_ROWS = 1_000_000;
 
 type Rows<R> = Iterable<R> | AsyncIterable<R>;
 
-export type Cell = string | number | Date | null | undefined;
+export { type Cell, csvField, neutralise };
 
 export interface ExportColumn<R> {
   /** The column title, already in the reader's language. */
@@ -38,24 +39,6 @@ export interface ExportColumn<R> {
 }
 
 export type ExportFormat = 'csv' | 'xlsx';
-
-const FORMULA_START = /^[=+\-@\t\r\0]/;
-
-/** A text cell a spreadsheet would take for a formula gets a leading apostrophe. */
-export function neutralise(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
-
-/** A date as the files write it: ISO 8601 in UTC, to the second. */
-const isoSecond = (d: Date) => `${d.toISOString().slice(0, 19)}Z`;
-
-/** One CSV field: neutralised text, quoted when it holds a quote, a comma, a line break or edge spaces. */
-export function csvField(cell: Cell): string {
-  if (cell == null) return '';
-  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
-  const text = cell instanceof Date ? isoSecond(cell) : neutralise(cell);
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** The CSV text of a list: BOM, title row, one line per row, CRLF line ends. */
 export async function* csvLines<R>(columns: readonly ExportColumn<R>[], rows: Rows<R>): AsyncGenerator<string> {

@@ -96,4 +96,4 @@ export async function guardedDelete(db: Tx, holders: () => Promise<Holder[]>, re
   }
 }
 
-export const iso = (d: Date) => d.toISOString();
+export { iso } from './time';

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { uploadCounts } from '../db/schema';
+import { DAY } from './time';
 
 /*
  * The daily upload quota (`upload_daily_limit`): uploads per account (admin or institution) per UTC
@@ -43,5 +44,5 @@ export async function releaseUploadSlot(db: Tx, actor: UploadActor, day: string)
 
 /** Housekeeping: counts of days before yesterday are of no use. */
 export async function purgeOldUploadCounts(db: Tx, now = Date.now()) {
-  await db.delete(uploadCounts).where(lt(uploadCounts.day, utcDay(now - 86_400_000)));
+  await db.delete(uploadCounts).where(lt(uploadCounts.day, utcDay(now - DAY)));
 }

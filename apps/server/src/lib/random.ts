@@ -14,4 +14,3 @@ export function seededRandom(seed: number) {
     pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
   };
 }
-export const DAY = 86_400_000;

@@ -119,7 +119,7 @@ export type ResolvedSession = ResolvedRow & { params: ParamValues };
 /**
  * The row with its parameters, written out field by field. Not `{ ...row, params }`: on Node 20 (V8 11) a
  * property after a spread makes a new hidden class at every call, about 1.2 us where this literal takes
- * 25 ns (docs/benchmarks.md, "A spread and one more property"). It was the largest single cost of a signed-in
+ * 25 ns (docs/decisions.md, "The signed-in path"). It was the largest single cost of a signed-in
  * call's access check; TypeScript fails here when the row gains a field.
  */
 const withParams = (row: ResolvedRow, params: ParamValues): ResolvedSession => ({

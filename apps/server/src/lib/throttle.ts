@@ -18,7 +18,10 @@ import { type AppError, badRequest } from './errors';
  * An attempt is counted BEFORE its password is checked (a row is written under a per-address advisory
  * lock, in a short transaction of its own), so a burst of parallel attempts cannot all slip through the
  * check at once; the row is removed again when the password was right. A refused (throttled) attempt
- * checks no password and is not counted, so waiting the time the answer gives always works.
+ * checks no password and is not counted, so waiting the time the answer gives always works. A check that
+ * is quick and has to write anyway (the second factor's code, `/login/mfa`) does it all in one
+ * transaction instead: `throttleWait` under the lock, the check, then `countFailure` or `clearFailures`,
+ * committed before the answer either way.
  */
 
 export const WINDOW_MS = 3600_000;
@@ -52,38 +55,59 @@ export function addressKey(ip: string): string {
 
 export type Reservation = { ok: true; id: number } | { ok: false; retryAfterMs: number };
 
+/** The address's advisory lock for the rest of the transaction, then its counted rows of the last hour, newest first. */
+async function lockedRecent(tx: Tx, address: string, now: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${address}))`);
+  return tx
+    .select({ username: loginFailures.username, at: loginFailures.createdAt })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.ip, address), gt(loginFailures.createdAt, new Date(now - WINDOW_MS))))
+    .orderBy(desc(loginFailures.createdAt));
+}
+
 /**
- * Counts an attempt of `username` from `address` (an addressKey) unless it is throttled: answers the
- * reserved row's id, or how long to wait. `now` is the caller's clock (tests move it).
+ * How long an attempt of `username` from `address` (an addressKey) must wait, 0 when it may go on. Takes
+ * the address's advisory lock for the rest of the caller's transaction (call it inside one): attempts
+ * from one address are counted one after another, so a burst of parallel attempts cannot all slip
+ * through the check at once. `now` is the caller's clock (tests move it).
+ */
+export async function throttleWait(tx: Tx, username: string, address: string, now = Date.now()): Promise<number> {
+  const rows = await lockedRecent(tx, address, now);
+  const byAddress = rows.map((r) => r.at.getTime());
+  const byPair = rows.filter((r) => r.username === username).map((r) => r.at.getTime());
+  // A rule with no delay adds no wait: a parallel attempt that reserved after this one's clock was read
+  // (its row a few ms "in the future") must not throttle it.
+  const after = (times: number[], p: typeof PAIR) => {
+    const delay = times.length ? delayAfter(times.length, p) : 0;
+    return delay > 0 ? times[0]! + delay : 0;
+  };
+  const retryAt = Math.max(
+    after(byPair, PAIR),
+    after(byAddress, ADDRESS),
+    // The hour's cap: wait until the oldest failure that keeps the count at the cap leaves the hour.
+    byAddress.length >= ADDRESS.maxPerWindow ? byAddress[ADDRESS.maxPerWindow - 1]! + WINDOW_MS : 0,
+  );
+  return Math.max(0, retryAt - now);
+}
+
+/** One failed attempt of `username` from `address`, counted (inside the transaction that holds the address's lock). */
+export async function countFailure(tx: Tx, username: string, address: string, now = Date.now()): Promise<number> {
+  const [row] = await tx
+    .insert(loginFailures)
+    .values({ username, ip: address, createdAt: new Date(now) })
+    .returning({ id: loginFailures.id });
+  return row!.id;
+}
+
+/**
+ * Counts an attempt of `username` from `address` (an addressKey) unless it is throttled, in a short
+ * transaction of its own, before its secret is checked: answers the reserved row's id, or how long to wait.
  */
 export async function reserveAttempt(db: Tx, username: string, address: string, now = Date.now()): Promise<Reservation> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${address}))`);
-    const rows = await tx
-      .select({ username: loginFailures.username, at: loginFailures.createdAt })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.ip, address), gt(loginFailures.createdAt, new Date(now - WINDOW_MS))))
-      .orderBy(desc(loginFailures.createdAt));
-    const byAddress = rows.map((r) => r.at.getTime());
-    const byPair = rows.filter((r) => r.username === username).map((r) => r.at.getTime());
-    // A rule with no delay adds no wait: a parallel attempt that reserved after this one's clock was read
-    // (its row a few ms "in the future") must not throttle it.
-    const after = (times: number[], p: typeof PAIR) => {
-      const delay = times.length ? delayAfter(times.length, p) : 0;
-      return delay > 0 ? times[0]! + delay : 0;
-    };
-    const retryAt = Math.max(
-      after(byPair, PAIR),
-      after(byAddress, ADDRESS),
-      // The hour's cap: wait until the oldest failure that keeps the count at the cap leaves the hour.
-      byAddress.length >= ADDRESS.maxPerWindow ? byAddress[ADDRESS.maxPerWindow - 1]! + WINDOW_MS : 0,
-    );
-    if (retryAt > now) return { ok: false as const, retryAfterMs: retryAt - now };
-    const [row] = await tx
-      .insert(loginFailures)
-      .values({ username, ip: address, createdAt: new Date(now) })
-      .returning({ id: loginFailures.id });
-    return { ok: true as const, id: row!.id };
+    const wait = await throttleWait(tx, username, address, now);
+    if (wait > 0) return { ok: false as const, retryAfterMs: wait };
+    return { ok: true as const, id: await countFailure(tx, username, address, now) };
   });
 }
 
@@ -112,4 +136,34 @@ export async function clearFailures(db: Tx, username: string, address: string) {
 /** Housekeeping: failures older than the hour count for nothing. */
 export async function purgeOldFailures(db: Tx, now = Date.now()) {
   await db.delete(loginFailures).where(lt(loginFailures.createdAt, new Date(now - WINDOW_MS)));
+}
+
+/**
+ * A public link's opens (the shared report, inspections/shares.ts), per address, counted in the same
+ * table under names of their own and an address key `<namespace>|<addressKey>`: at most OPENS.max opens
+ * within OPENS.windowMs, and at most OPENS.badMax opens of a link that does not open (unknown, expired,
+ * revoked) within the hour. As with sign-in, an open is counted as a bad one (`bad`) before its token is
+ * looked up, under a per-address advisory lock, so a burst of parallel guesses cannot slip past the check;
+ * a link that opens turns its row into `open` (goodOpen). A refused (throttled) open is not counted.
+ */
+export const OPENS = { max: 120, windowMs: 10 * 60_000, badMax: 20 };
+
+export async function reserveOpen(db: Tx, address: string, now = Date.now()): Promise<Reservation> {
+  return db.transaction(async (tx) => {
+    const rows = await lockedRecent(tx, address, now);
+    const opens = rows.filter((r) => r.at.getTime() > now - OPENS.windowMs).map((r) => r.at.getTime());
+    const bad = rows.filter((r) => r.username === 'bad').map((r) => r.at.getTime());
+    const retryAt = Math.max(opens.length >= OPENS.max ? opens[OPENS.max - 1]! + OPENS.windowMs : 0, bad.length >= OPENS.badMax ? bad[OPENS.badMax - 1]! + WINDOW_MS : 0);
+    if (retryAt > now) return { ok: false as const, retryAfterMs: retryAt - now };
+    const [row] = await tx
+      .insert(loginFailures)
+      .values({ username: 'bad', ip: address, createdAt: new Date(now) })
+      .returning({ id: loginFailures.id });
+    return { ok: true as const, id: row!.id };
+  });
+}
+
+/** The reserved open's link opened: it counts as an open, not as a bad one. */
+export async function goodOpen(db: Tx, id: number) {
+  await db.update(loginFailures).set({ username: 'open' }).where(eq(loginFailures.id, id));
 }

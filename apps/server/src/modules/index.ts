@@ -24,6 +24,8 @@ import regionsRoutes from './regions/routes';
 import schematicsRoutes from './schematics/routes';
 import sessionsRoutes from './sessions/routes';
 import mfaRoutes from './mfa/routes';
+import preferencesRoutes from './preferences/routes';
+import noticesRoutes from './notices/routes';
 import statsRoutes from './stats/routes';
 import systemsRoutes from './systems/routes';
 import uploadsRoutes from './uploads/routes';
@@ -37,6 +39,7 @@ import * as doctorsSeed from './doctors/seed';
 import * as equipmentSeed from './equipment/seed';
 import * as financeSeed from './finance/seed';
 import * as inspectionsSeed from './inspections/seed';
+import * as noticesSeed from './notices/seed';
 import * as packagesSeed from './packages/seed';
 import * as schematicsSeed from './schematics/seed';
 import * as systemsSeed from './systems/seed';
@@ -64,6 +67,8 @@ export const moduleRoutes: Record<string, FastifyPluginAsync> = {
   schematics: schematicsRoutes,
   sessions: sessionsRoutes,
   mfa: mfaRoutes,
+  preferences: preferencesRoutes,
+  notices: noticesRoutes,
   stats: statsRoutes,
   systems: systemsRoutes,
   uploads: uploadsRoutes,
@@ -87,6 +92,7 @@ export const moduleSeeds: Record<string, ModuleSeed> = {
   equipment: equipmentSeed,
   finance: financeSeed,
   inspections: inspectionsSeed,
+  notices: noticesSeed,
   packages: packagesSeed,
   schematics: schematicsSeed,
   systems: systemsSeed,

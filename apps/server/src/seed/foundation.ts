@@ -5,7 +5,8 @@ import { adminUsers, devices, institutions, roleMenus, roles } from '../db/schem
 import { hashPassword } from '../lib/crypto';
 import { pathOf } from '../modules/institutions';
 import { menuIdsBySign } from './menus';
-import { DAY, seededRandom } from '../lib/random';
+import { seededRandom } from '../lib/random';
+import { DAY } from '../lib/time';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -100,6 +101,8 @@ export async function seedFoundation(db: Tx) {
       remainingUses: countBased && activatedAt ? rnd.int(0, 300) : null,
       totalInspections: activatedAt ? rnd.int(0, 2000) : 0,
       lastSeenAt: activatedAt ? new Date(now - rnd.int(0, 20 * 24 * 60) * 60_000) : null,
+      // The firmware each device last reported (X-Device-Version), by position: no draw of its own, so the other values stay as they were.
+      reportedVersion: activatedAt ? ['2.4.1', '2.5.0', '3.0.2'][i % 3]! : null,
       createdAt: new Date(now - (400 - i) * DAY),
       remark: '',
     };

@@ -133,7 +133,16 @@ export interface Prepared {
 
 /** The platform's caller (an admin, grade 0) as the access check makes it, to call a service directly. */
 export async function platformAuth(db: Db): Promise<Auth> {
-  return { sessionId: 0, kind: 'admin', restricted: false, viewer: { isAdmin: true, grade: 0 }, params: await readParams(db) } as unknown as Auth;
+  const [admin] = await db.select({ id: adminUsers.id, roleId: adminUsers.roleId }).from(adminUsers).where(eq(adminUsers.username, 'admin'));
+  if (!admin) throw new Error('the demo admin is missing');
+  return {
+    sessionId: 0,
+    kind: 'admin',
+    restricted: false,
+    viewer: { isAdmin: true, grade: 0 },
+    params: await readParams(db),
+    admin: { id: admin.id, roleId: admin.roleId, isSuper: true, viewRoleId: null, username: 'admin' },
+  };
 }
 
 /**

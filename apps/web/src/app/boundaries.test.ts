@@ -1,5 +1,5 @@
 /**
- * Feature boundaries (PATTERNS.md) that dependency-cruiser cannot see: imports between features and
+ * Feature boundaries (docs/development.md, "The web app") that dependency-cruiser cannot see: imports between features and
  * into the shell are its rules (web-features-isolated, web-features-below-shell, in `npm run lint`);
  * this checks that no feature reads another feature's strings (i18n keys or namespaces of another
  * feature). Shared strings belong in src/locales (namespace common).

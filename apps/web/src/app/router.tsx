@@ -1,9 +1,11 @@
 /**
- * Routes (spec §2): public /login, /auth-redirect, /404, /401; / -> the landing page (/dashboard/index
+ * Routes (spec §2): public /login, /auth-redirect, /404, /401, /share/:token (a shared report); / -> the landing page (/dashboard/index
  * for whoever may open it, else the first page of the user's menu, lib/landing); everything else
  * goes through the guard into the lazily loaded shell, which registers the permitted routes before its
  * catch-all. The login route loads neither the shell nor any page: it is in the boot code.
  */
+// First: the unsaved-changes guard's back/forward listener goes on window before the router's.
+import '../components/nav-guard';
 import { lazy, Suspense, useLayoutEffect } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { Landing, PublicOnly, RequireSession } from './guard';
@@ -21,6 +23,8 @@ for (const lang of LANGS) i18n.addResourceBundle(lang, 'auth', authLocales[lang]
 const AuthRedirectPage = lazy(() => import('../features/auth/AuthRedirectPage'));
 const NotFoundPage = lazy(() => import('../features/errors/ErrorPages').then((m) => ({ default: m.NotFoundPage })));
 const ForbiddenPage = lazy(() => import('../features/errors/ErrorPages').then((m) => ({ default: m.ForbiddenPage })));
+// The page a clinic shares with the person (/share/<token>): public, outside the shell.
+const SharePage = lazy(() => import('../features/inspections/SharePage'));
 const loadLayout = () => import('../shell/Layout');
 const Layout = lazy(loadLayout);
 registerShell(loadLayout);
@@ -55,6 +59,7 @@ export function AppRouter() {
             }
           />
           <Route path="/auth-redirect" element={<AuthRedirectPage />} />
+          <Route path="/share/:token" element={<SharePage />} />
           <Route path="/404" element={<NotFoundPage />} />
           <Route path="/401" element={<ForbiddenPage />} />
           <Route

@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
 import Modal from 'antd/es/modal';
 import Space from 'antd/es/space';
 import type { FormInstance, FormProps } from 'antd';
+import Portal from '@rc-component/portal';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from './server-errors';
+import { useDirtyGuard } from './useDirtyGuard';
 
 export { applyServerErrors };
 
@@ -42,8 +44,31 @@ export function useOpening(open: boolean): number {
 }
 
 /**
+ * Esc for an open dialog. antd answers Esc through one stack of portals where only the top one acts; a dialog
+ * rendered while closed (`forceRender`, which keeps the form connected) sits in that stack from the start, so on a
+ * page with several of them Esc reached the last one mounted, not the one shown. The dialogs' own Esc is off
+ * (`keyboard={false}`) and this empty portal joins the stack when the dialog opens, on top of the closed ones and
+ * under any popup opened inside it (a select's list closes first).
+ */
+function EscToClose({ open, onEsc }: { open: boolean; onEsc: () => void }) {
+  return (
+    <Portal
+      open={open}
+      onEsc={({ top, event }) => {
+        if (!top) return;
+        event.stopPropagation();
+        onEsc();
+      }}
+    >
+      <span hidden />
+    </Portal>
+  );
+}
+
+/**
  * Create/edit dialog (or drawer) around an antd Form. Validates, calls onSubmit, closes on success;
- * on a 400 with `datas.fields` the messages appear under the matching fields.
+ * on a 400 with `datas.fields` the messages appear under the matching fields. A form with changes asks before
+ * it is dropped (Esc, the close button, Cancel, the drawer's mask, a move to another page: useDirtyGuard).
  */
 export function FormModal<V extends object>(props: FormModalProps<V>) {
   const { open, title, onClose, initialValues, onSubmit, children, variant = 'modal', width, layout = 'vertical', okText, testId } = props;
@@ -52,12 +77,37 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
   const form = props.form ?? own;
   const [saving, setSaving] = useState(false);
   const opening = useOpening(open);
+  // While a save runs, its own close (or a page the caller opens after it) drops nothing.
+  const submitting = useRef(false);
+  // Unsaved changes: a field the person changed whose values now differ from what the dialog opened with. The
+  // values are taken once the fields have mounted (a control may set its value as it mounts, which "touches" it).
+  const baseline = useRef<string | null>(null);
+  const valuesText = () => {
+    try {
+      return JSON.stringify(form.getFieldsValue(true));
+    } catch {
+      return null;
+    }
+  };
+  const dirty = () => open && !submitting.current && form.isFieldsTouched() && (baseline.current === null || valuesText() !== baseline.current);
+  const guard = useDirtyGuard({ open, dirty, onClose });
+  const requestClose = guard.requestClose;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the values are applied when the dialog opens, not again when the parent re-renders with a new initialValues object (that would wipe the user's edits)
   useEffect(() => {
     if (!open) return;
     form.resetFields();
     if (initialValues) form.setFieldsValue(initialValues as never);
+  }, [open]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: taken at each opening, after the effect above applied the values
+  useEffect(() => {
+    baseline.current = null;
+    if (!open) return;
+    const timer = setTimeout(() => {
+      baseline.current = valuesText();
+    }, 0);
+    return () => clearTimeout(timer);
   }, [open]);
 
   const submit = async () => {
@@ -68,12 +118,14 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
       return;
     }
     setSaving(true);
+    submitting.current = true;
     try {
       await onSubmit(values);
       onClose();
     } catch (err) {
       applyServerErrors(form, err);
     } finally {
+      submitting.current = false;
       setSaving(false);
     }
   };
@@ -91,14 +143,15 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
       <Drawer
         open={open}
         title={title}
-        onClose={onClose}
+        onClose={requestClose}
         size={width ?? 560}
         destroyOnHidden
         forceRender
+        keyboard={false}
         data-testid={testId}
         extra={
           <Space>
-            <Button onClick={onClose}>{t('form.cancel')}</Button>
+            <Button onClick={requestClose}>{t('form.cancel')}</Button>
             <Button key={opening} type="primary" loading={saving} onClick={submit}>
               {okText ?? t('form.save')}
             </Button>
@@ -106,6 +159,7 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
         }
       >
         {body}
+        <EscToClose open={open} onEsc={requestClose} />
       </Drawer>
     );
   }
@@ -113,9 +167,9 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
     <Modal
       open={open}
       title={title}
-      onCancel={onClose}
+      onCancel={requestClose}
       footer={[
-        <Button key="cancel" onClick={onClose}>
+        <Button key="cancel" onClick={requestClose}>
           {t('form.cancel')}
         </Button>,
         <Button key={`ok-${opening}`} type="primary" loading={saving} onClick={submit}>
@@ -126,9 +180,11 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
       destroyOnHidden
       forceRender
       mask={{ closable: false }}
+      keyboard={false}
       data-testid={testId}
     >
       {body}
+      <EscToClose open={open} onEsc={requestClose} />
     </Modal>
   );
 }

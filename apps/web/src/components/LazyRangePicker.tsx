@@ -8,6 +8,7 @@ import Input from 'antd/es/input/Input';
 import CalendarOutlined from '@ant-design/icons/es/icons/CalendarOutlined';
 import type { Dayjs } from 'dayjs';
 import type { RangePickerProps } from 'antd/es/date-picker';
+import { useIsPhone } from '../lib/media';
 
 type Value = [Dayjs | null, Dayjs | null] | null | undefined;
 
@@ -24,6 +25,8 @@ export function LazyRangePicker(props: LazyRangePickerProps) {
   const { value, placeholder, style, id, ...rest } = props;
   const [wanted, setWanted] = useState(false);
   const [open, setOpen] = useState(false);
+  // On a phone the dates are picked on the calendar (one month at a time): typing would raise the keyboard over it.
+  const isPhone = useIsPhone();
 
   const text = value && (value[0] || value[1]) ? `${value[0]?.format('YYYY-MM-DD') ?? ''} ~ ${value[1]?.format('YYYY-MM-DD') ?? ''}` : '';
   const stand = (
@@ -58,6 +61,7 @@ export function LazyRangePicker(props: LazyRangePickerProps) {
         placeholder={placeholder}
         open={open}
         onOpenChange={setOpen}
+        inputReadOnly={rest.inputReadOnly ?? isPhone}
         autoFocus={open}
       />
     </Suspense>

@@ -1,6 +1,6 @@
 /**
  * Delete with confirmation for master data. The server refuses to delete a record still in use
- * ("Cannot delete: still used by 2 schematic diagram(s) (…)"); that refusal is shown in a dialog
+ * ("Cannot delete: still used by 2 schematic diagrams (…)"); that refusal is shown in a dialog
  * of its own rather than a toast, so the user can read what holds the record.
  */
 import { useCallback } from 'react';

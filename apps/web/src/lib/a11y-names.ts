@@ -5,7 +5,8 @@
  *   name by that (an icon-only button antd draws itself, e.g. the search button of Input.Search) is
  *   named from `a11y.icons` in the current language. Icon-only buttons of our own carry aria-label.
  * - a few names are hard-coded in English (rc-input-number's "Increase Value" / "Decrease Value", the
- *   table's "Select all", rc-segmented's "segmented control"): replaced from `a11y.*` (FIXED).
+ *   table's "Select all", rc-segmented's "segmented control"): replaced from `a11y.*` (FIXED); so are the
+ *   table's row checkboxes, "Select row 3" / "Row 3 selected" (NUMBERED: the row's number kept).
  * One MutationObserver over the document does both, for what antd renders later too (popups, modals).
  * React never rewrites these attributes afterwards: the props it set do not change.
  */
@@ -20,8 +21,25 @@ const FIXED: Record<string, string> = {
   'Custom selection': 'a11y.selectAll',
   'segmented control': 'a11y.options',
 };
+/** Names with a row number in them (antd's rowSelection checkboxes and radios) -> locale keys taking `n`. */
+const NUMBERED: [RegExp, string][] = [
+  [/^Select row (\d+)$/, 'a11y.selectRow'],
+  [/^Row (\d+) selected$/, 'a11y.rowSelected'],
+];
 const FIXED_KEY = 'data-fixed-label';
-const STEP = [...Object.keys(FIXED).map((k) => `[aria-label="${k}"]`), `[${FIXED_KEY}]`].join(', ');
+const FIXED_N = 'data-fixed-n';
+const STEP = [...Object.keys(FIXED).map((k) => `[aria-label="${k}"]`), '[aria-label^="Select row "]', '[aria-label^="Row "]', `[${FIXED_KEY}]`].join(', ');
+
+/** The locale key (and row number) for an English name antd hard-codes, if it is one. */
+function fixedOf(label: string): { key: string; n?: string } | undefined {
+  const key = FIXED[label];
+  if (key) return { key };
+  for (const [pattern, numbered] of NUMBERED) {
+    const n = pattern.exec(label)?.[1];
+    if (n) return { key: numbered, n };
+  }
+  return undefined;
+}
 const CONTROL = 'button, a[href], [role="button"], [role="link"], [role="tab"], [role="menuitem"], [role="option"]';
 const SOURCE = 'data-icon-name';
 
@@ -48,10 +66,11 @@ function labelIcon(icon: Element) {
 }
 
 function labelStep(el: Element) {
-  const key = el.getAttribute(FIXED_KEY) ?? FIXED[el.getAttribute('aria-label') ?? ''];
-  if (!key) return;
-  el.setAttribute(FIXED_KEY, key);
-  const name = i18n.t(key);
+  const fixed = el.hasAttribute(FIXED_KEY) ? { key: el.getAttribute(FIXED_KEY)!, n: el.getAttribute(FIXED_N) ?? undefined } : fixedOf(el.getAttribute('aria-label') ?? '');
+  if (!fixed) return;
+  el.setAttribute(FIXED_KEY, fixed.key);
+  if (fixed.n) el.setAttribute(FIXED_N, fixed.n);
+  const name = fixed.n ? i18n.t(fixed.key, { n: Number(fixed.n) }) : i18n.t(fixed.key);
   // Only a change: the observer hears every write, and in English the name may be the same words.
   if (el.getAttribute('aria-label') !== name) el.setAttribute('aria-label', name);
 }
@@ -80,8 +99,10 @@ export function installAccessibleNames() {
         if (r.target instanceof Element && r.target.matches(ICON) && r.target.getAttribute('aria-label')) {
           r.target.removeAttribute(SOURCE);
           labelIcon(r.target);
-        } else if (r.target instanceof Element && FIXED[r.target.getAttribute('aria-label') ?? '']) {
+        } else if (r.target instanceof Element && fixedOf(r.target.getAttribute('aria-label') ?? '')) {
+          // antd set its English name again (a row checked or unchecked: "Select row 3" <-> "Row 3 selected").
           r.target.removeAttribute(FIXED_KEY);
+          r.target.removeAttribute(FIXED_N);
           labelStep(r.target);
         }
         continue;

@@ -73,6 +73,8 @@ const en = {
     increase: 'Increase value',
     decrease: 'Decrease value',
     selectAll: 'Select all',
+    selectRow: 'Select row {{n}}',
+    rowSelected: 'Row {{n}} selected',
     options: 'Options',
     content: 'Page content',
     icons: {
@@ -256,6 +258,20 @@ const en = {
     no: 'No',
     none: 'None',
     close: 'Close',
+  },
+  phone: {
+    rowActions: 'Actions',
+    rowActionsOf: 'Actions: {{name}}',
+    moreActions: 'More actions',
+    filtersActive: 'Filters, {{count}} set',
+    sortBy: 'Sort by',
+    sortDefault: 'Default order',
+    sortAscend: '{{field}}, ascending',
+    sortDescend: '{{field}}, descending',
+    select: 'Select',
+    selectRow: 'Select {{name}}',
+    showChildren: 'Show sub-items',
+    hideChildren: 'Hide sub-items',
   },
 };
 

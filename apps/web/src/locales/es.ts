@@ -75,6 +75,8 @@ const es: LocaleShape<CommonStrings> = {
     increase: 'Aumentar valor',
     decrease: 'Disminuir valor',
     selectAll: 'Seleccionar todo',
+    selectRow: 'Seleccionar fila {{n}}',
+    rowSelected: 'Fila {{n}} seleccionada',
     options: 'Opciones',
     content: 'Contenido de la página',
     icons: {
@@ -255,6 +257,20 @@ const es: LocaleShape<CommonStrings> = {
     no: 'No',
     none: 'Ninguno',
     close: 'Cerrar',
+  },
+  phone: {
+    rowActions: 'Acciones',
+    rowActionsOf: 'Acciones: {{name}}',
+    moreActions: 'Más acciones',
+    filtersActive: 'Filtros, {{count}} activos',
+    sortBy: 'Ordenar por',
+    sortDefault: 'Orden predeterminado',
+    sortAscend: '{{field}}, ascendente',
+    sortDescend: '{{field}}, descendente',
+    select: 'Seleccionar',
+    selectRow: 'Seleccionar {{name}}',
+    showChildren: 'Mostrar subelementos',
+    hideChildren: 'Ocultar subelementos',
   },
 };
 

@@ -75,6 +75,8 @@ const ja: LocaleShape<CommonStrings> = {
     increase: '値を増やす',
     decrease: '値を減らす',
     selectAll: 'すべて選択',
+    selectRow: '{{n}}行目を選択',
+    rowSelected: '{{n}}行目を選択済み',
     options: 'オプション',
     content: 'ページの内容',
     icons: {
@@ -255,6 +257,20 @@ const ja: LocaleShape<CommonStrings> = {
     no: 'いいえ',
     none: 'なし',
     close: '閉じる',
+  },
+  phone: {
+    rowActions: '操作',
+    rowActionsOf: '操作：{{name}}',
+    moreActions: 'その他の操作',
+    filtersActive: '絞り込み（{{count}} 件設定中）',
+    sortBy: '並べ替え',
+    sortDefault: '既定の順序',
+    sortAscend: '{{field}}（昇順）',
+    sortDescend: '{{field}}（降順）',
+    select: '選択',
+    selectRow: '{{name}} を選択',
+    showChildren: '下位を表示',
+    hideChildren: '下位を隠す',
   },
 };
 

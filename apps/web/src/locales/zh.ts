@@ -75,6 +75,8 @@ const zh: LocaleShape<CommonStrings> = {
     increase: '增加数值',
     decrease: '减少数值',
     selectAll: '全选',
+    selectRow: '选择第{{n}}行',
+    rowSelected: '已选择第{{n}}行',
     options: '选项',
     content: '页面内容',
     icons: {
@@ -255,6 +257,20 @@ const zh: LocaleShape<CommonStrings> = {
     no: '否',
     none: '无',
     close: '关闭',
+  },
+  phone: {
+    rowActions: '操作',
+    rowActionsOf: '操作：{{name}}',
+    moreActions: '更多操作',
+    filtersActive: '筛选，已设 {{count}} 项',
+    sortBy: '排序',
+    sortDefault: '默认顺序',
+    sortAscend: '{{field}}，升序',
+    sortDescend: '{{field}}，降序',
+    select: '选择',
+    selectRow: '选择 {{name}}',
+    showChildren: '展开下级',
+    hideChildren: '收起下级',
   },
 };
 

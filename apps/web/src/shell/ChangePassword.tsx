@@ -16,6 +16,7 @@ import { call, isApiError } from '../lib/api';
 import { useSession } from '../lib/session';
 import { useUi } from '../lib/ui';
 import { useOpening } from '../components/FormModal';
+import { useDirtyGuard } from '../components/useDirtyGuard';
 
 export default function ChangePasswordDialog() {
   const { t } = useTranslation();
@@ -31,6 +32,8 @@ export default function ChangePasswordDialog() {
     set({ passwordOpen: false });
     form.resetFields();
   };
+  // Typed passwords are not dropped without asking (Esc, the close button, Cancel, a move to another page).
+  const guard = useDirtyGuard({ open, dirty: () => form.isFieldsTouched(), onClose: close });
 
   const submit = async () => {
     let values: { current: string; value: string };
@@ -64,9 +67,9 @@ export default function ChangePasswordDialog() {
     <Modal
       open={open}
       title={t('password.title')}
-      onCancel={close}
+      onCancel={guard.requestClose}
       footer={[
-        <Button key="cancel" onClick={close}>
+        <Button key="cancel" onClick={guard.requestClose}>
           {t('form.cancel')}
         </Button>,
         <Button key={`ok-${opening}`} type="primary" loading={saving} onClick={submit} data-testid="change-password-ok">

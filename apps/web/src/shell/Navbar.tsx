@@ -15,6 +15,8 @@ import { ErrorLogButton } from './ErrorLogButton';
 import { FullscreenToggle } from './Fullscreen';
 import { SizePicker } from './SizePicker';
 import { UserDropdown } from './UserDropdown';
+import { NoticeBell } from '../features/notices/NoticeBell';
+import { useSession } from '../lib/session';
 
 export function Navbar({ access, isMobile, title }: { access: AccessModel; isMobile: boolean; title: string }) {
   const { t } = useTranslation();
@@ -23,6 +25,8 @@ export function Navbar({ access, isMobile, title }: { access: AccessModel; isMob
   const setUi = useUi((s) => s.set);
   const mobileOpen = useUi((s) => s.mobileMenuOpen);
   const expanded = isMobile ? mobileOpen : opened;
+  // A restricted session (an overdue institution, an admin who must set up a second factor) has no notices.
+  const noticesOpen = useSession((s) => !s.showOverdue && !s.mfaSetupRequired && !!s.token);
 
   return (
     <div className="navbar" data-testid="navbar">
@@ -43,6 +47,7 @@ export function Navbar({ access, isMobile, title }: { access: AccessModel; isMob
       </div>
       <div className="navbar-right">
         <MenuSearch access={access} />
+        {noticesOpen ? <NoticeBell /> : null}
         <ErrorLogButton />
         {!isMobile ? <FullscreenToggle /> : null}
         <SizePicker />

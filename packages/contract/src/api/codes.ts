@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ListResult } from '../envelope';
 import { answer, defineEndpoints, get, idList, idSchema, nullableId, optionalId, post } from '../endpoint';
 import { dateTime, EXPORT_FORMATS, exportQuery, listQuery, optionalText, withMessage } from './common';
+import { type BulkAnswer, bulkIds } from './bulk';
 
 /*
  * Activation codes (`/activation-code/index`, route ActivationCode, grade 0 by address only; buttons
@@ -159,6 +160,9 @@ export interface CodeRow {
 /** `id` is the batch; without code_ids every unused code of the batch is voided. */
 export const codeVoidBody = z.object({ id: idSchema, code_ids: idList(CODE_LIMITS.maxSelected).optional() });
 export type CodeVoidBody = z.infer<typeof codeVoidBody>;
+/** The code list's bulk void: codes of any batches, each voided by `voidCodes` itself, per row (api/bulk.ts). */
+export const codeBulkVoidBody = z.object({ ids: bulkIds });
+export type CodeBulkVoidBody = z.infer<typeof codeBulkVoidBody>;
 /** Assigns the batch's unused codes to an institution to sell (null: back to the platform). */
 export const codeAssignBody = z.object({ id: idSchema, institution_id: nullableId });
 export type CodeAssignBody = z.infer<typeof codeAssignBody>;
@@ -241,6 +245,8 @@ export const codesApi = defineEndpoints('codes', {
     summary: 'Codes (masked, as the list shows them) as a CSV or XLSX file',
   }),
   voidCodes: post('/activation_code/void', { button: 'activation:void' }, codeVoidBody, answer<CodeCountAnswer>(), { audit: 'code_batch' }),
+  /** Per row: refused codes (used, void, expired, unknown) named as the list shows them, with the reason. */
+  bulkVoid: post('/activation_code/bulk_void', { button: 'activation:void' }, codeBulkVoidBody, answer<BulkAnswer>(), { audit: 'code_batch' }),
   assign: post('/activation_code/assign', { button: 'activation:assign' }, codeAssignBody, answer<CodeCountAnswer>(), { audit: 'code_batch' }),
   /** The batch's codes in full as CSV (UTF-8 with BOM) or XLSX; column titles in the caller's language. */
   exportBatch: post('/activation_code/export', { button: 'activation:export' }, codeExportBody, answer<unknown>(), {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idSchema } from '../endpoint';
+import { answer, idSchema } from '../endpoint';
 import { dateTime } from './common';
-import { meridianReadings } from '../analysis';
+import { type Analysis, meridianReadings } from '../analysis';
 import type { PackageKind } from './packages';
 import { birthDateSchema, GENDERS, idNumberSchema, personName, phoneSchema } from './person';
 
@@ -90,6 +90,23 @@ export interface DeviceInspectionAnswer {
   id: number;
   inspection_no: string;
   remaining_uses: number | null;
-  /** The analysis object of device-api.md; null until the analysis is wired in. */
-  analysis: unknown | null;
+  /** The analysis object of device-api.md (null only for an inspection stored before analyses existed). */
+  analysis: Analysis | null;
 }
+
+/**
+ * The device API's routes (device-api.md): the server's plugin registers these, the OpenAPI document
+ * describes them (answers by the types below, in answer-schemas.json).
+ */
+export const DEVICE_ROUTES = {
+  status: { method: 'GET', path: '/status', input: z.object({}), answer: answer<DeviceStatusAnswer>(), summary: 'The calling device: status, term, uses left, owner' },
+  packages: { method: 'GET', path: '/packages', input: z.object({}), answer: answer<DevicePackagesAnswer>(), summary: 'The packages on sale to this device' },
+  payments: { method: 'POST', path: '/payments', input: devicePaymentBody, answer: answer<DevicePaymentAnswer>(), summary: 'A package paid on the device (idempotent by order_no)' },
+  inspections: {
+    method: 'POST',
+    path: '/inspections',
+    input: deviceInspectionBody,
+    answer: answer<DeviceInspectionAnswer>(),
+    summary: 'An inspection measured on the device, answered with its analysis (idempotent by inspection_no)',
+  },
+} as const;

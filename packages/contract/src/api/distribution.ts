@@ -27,6 +27,8 @@ export interface DistributeAnswer {
   /** The distribution record. */
   id: number;
   count: number;
+  /** All or nothing: one move is one record; when any device moved meanwhile, none moves and the refusal names them by serial. */
+  mode: 'all';
 }
 
 const dateOnly = z.iso.date();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ListResult } from '../envelope';
 import { answer, defineEndpoints, get, idSchema, optionalId, post } from '../endpoint';
 import { exportQuery, listQuery, optionalText, withMessage } from './common';
+import { type BulkAnswer, bulkIds } from './bulk';
 
 /*
  * Equipment (the device list, `DeviceList`, the home page): the devices of the caller's institution
@@ -15,6 +16,10 @@ export const DEVICE_SORTS = ['serial', 'name', 'status', 'activated_at', 'expire
 
 const dateOnly = z.iso.date();
 
+/** `X-Device-Version` (trust-api.md, "Device version and presence"): printable ASCII, at most 64 characters. */
+export const DEVICE_VERSION_MAX = 64;
+export const DEVICE_VERSION_RE = /^[\x20-\x7e]{1,64}$/;
+
 export const equipmentListQuery = listQuery(
   {
     keyword: optionalText(64),
@@ -26,6 +31,13 @@ export const equipmentListQuery = listQuery(
       .enum(['1', 'true', '0', 'false'])
       .optional()
       .transform((v) => v === '1' || v === 'true'),
+    /** Seen within the `device_online_minutes` parameter (true), or not (false). */
+    online: z
+      .enum(['1', 'true', '0', 'false'])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true')),
+    /** The version the device last reported (`X-Device-Version`), exactly. */
+    reported_version: optionalText(DEVICE_VERSION_MAX),
   },
   DEVICE_SORTS,
 );
@@ -49,6 +61,10 @@ export interface DeviceRow {
   created_at: string;
   remark: string;
   expiring: boolean;
+  /** The version the device last sent in `X-Device-Version` (null: none yet). */
+  reported_version: string | null;
+  /** Seen within the `device_online_minutes` parameter. */
+  online: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -86,6 +102,9 @@ export type EquipmentEditBody = z.infer<typeof equipmentEditBody>;
 /** Disable (`enabled: false`) or enable again (back to active, or inactive when never activated). */
 export const equipmentStatusBody = z.object({ id: idSchema, enabled: z.boolean() });
 export type EquipmentStatusBody = z.infer<typeof equipmentStatusBody>;
+/** The device list's bulk enable/disable: each device by the single action's own rule, per row (api/bulk.ts). */
+export const equipmentBulkStatusBody = z.object({ ids: bulkIds, enabled: z.boolean() });
+export type EquipmentBulkStatusBody = z.infer<typeof equipmentBulkStatusBody>;
 /** Fixed by device-api.md: `{ id }`, answered `{ secret }` (the old secret stops working at once). */
 export const equipmentResetSecretBody = z.object({ id: idSchema });
 export type EquipmentResetSecretBody = z.infer<typeof equipmentResetSecretBody>;
@@ -125,6 +144,8 @@ export const equipmentApi = defineEndpoints('equipment', {
   importFile: post('/equipment/import', { button: 'device:add' }, equipmentImportBody, answer<EquipmentImportAnswer>(), { audit: 'device' }),
   edit: post('/equipment/edit', { button: 'device:edit' }, equipmentEditBody, answer<null>(), { audit: 'device' }),
   setStatus: post('/equipment/status', { button: 'device:status' }, equipmentStatusBody, answer<null>(), { audit: 'device' }),
+  /** Per row: each device as `setStatus` does it, refused ones named by serial with the reason. */
+  bulkStatus: post('/equipment/bulk_status', { button: 'device:status' }, equipmentBulkStatusBody, answer<BulkAnswer>(), { audit: 'device' }),
   /** Fixed path and shape (device-api.md). */
   resetSecret: post('/equipment/reset_secret', { button: 'device:edit' }, equipmentResetSecretBody, answer<EquipmentSecretAnswer>(), { audit: 'device' }),
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { Analysis, SystemLevel } from '../analysis';
+import type { Analysis, AnalysisIndices, SystemLevel } from '../analysis';
 import type { ListResult } from '../envelope';
 import { answer, defineEndpoints, get, idAnswer, idInput, idList, idSchema, optionalId, post } from '../endpoint';
-import type { L10n } from '../i18n';
+import { LANGS, type L10n } from '../i18n';
 import type { TreatmentAction } from './acupoints';
 import { exportQuery, listQuery, optionalText, withMessage } from './common';
 import type { Meridian } from './meridians';
@@ -96,9 +96,37 @@ export interface InspectionDetail {
 export const inspectionDetailQuery = z.object({ id: idSchema, version: z.coerce.number().int().min(1).max(100_000).optional() });
 export type InspectionDetailQuery = z.infer<typeof inspectionDetailQuery>;
 
+/**
+ * One earlier inspection of the same person in a report's history. A person is one end-user record
+ * (`inspections.end_user_id`): a device sends the person with each inspection and the server files it
+ * under the end user of that ID number (or a new one); the history is that record's other inspections
+ * measured before this one, in the reader's scope, newest first, at most `HISTORY_MAX`.
+ */
+export interface InspectionHistoryEntry {
+  id: number;
+  measured_at: string;
+  indices: AnalysisIndices;
+  systems: { id: number; score: number; level: SystemLevel }[];
+}
+/** How many earlier inspections a report shows (as the body-composition sheets clinics know: the last 8). */
+export const HISTORY_MAX = 8;
+
+/** An active link to a report's public page (`/share/<token>`). */
+export interface InspectionShare {
+  id: number;
+  url: string;
+  created_at: string;
+  expires_at: string;
+  created_by: string;
+}
+
 /** The report: the detail, the found diseases' advice and the diagrams with their markers, the disclaimer. */
 export interface InspectionReportData {
   inspection: InspectionDetail;
+  /** Up to 8 earlier inspections of the same person, newest first (InspectionHistoryEntry). */
+  history: InspectionHistoryEntry[];
+  /** The newest active link to this report's public page, shown as a QR code on the sheet (null: none). */
+  share: { url: string; expires_at: string } | null;
   /** Description and advice of each disease of the analysis (master data as it is now), by id. */
   diseases: { id: number; description: L10n | null; advice: L10n | null }[];
   /** The advised acupoints with their meridian and location. */
@@ -122,6 +150,8 @@ export interface TreatmentSessionRow {
 /** The result page: the detail, the treatment plan (each advised acupoint's actions) and the sessions given. */
 export interface InspectionResultData {
   inspection: InspectionDetail;
+  /** As the report's: up to 8 earlier inspections of the same person, newest first. */
+  history: InspectionHistoryEntry[];
   plan: { id: number; code: string; name: L10n; is_treatment_point: boolean; actions: TreatmentAction[] }[];
   sessions: TreatmentSessionRow[];
 }
@@ -141,6 +171,32 @@ export interface RecomputeAnswer {
   version: number;
 }
 
+/** A language of the PDF: one of the four (default: the reader's). */
+const pdfLang = z.enum(LANGS).optional();
+export const reportPdfQuery = z.object({ id: idSchema, lang: pdfLang });
+export type ReportPdfQuery = z.infer<typeof reportPdfQuery>;
+
+export const SHARE_LIMITS = { days: { min: 1, max: 90 }, tokenLength: 128 } as const;
+export const shareBody = z.object({ id: idSchema, days: z.number().int().min(SHARE_LIMITS.days.min).max(SHARE_LIMITS.days.max).optional() });
+export type ShareBody = z.infer<typeof shareBody>;
+/** `id` the inspection: every active link of it is revoked, or only `share_id` when given. */
+export const unshareBody = z.object({ id: idSchema, share_id: idSchema.optional() });
+export type UnshareBody = z.infer<typeof unshareBody>;
+export interface ShareAnswer {
+  token: string;
+  url: string;
+  expires_at: string;
+  id: number;
+}
+/** A token as a link carries it; any other text is answered `share_unknown` by the service (never a field error). */
+export const shareTokenQuery = z.object({ token: z.string().max(SHARE_LIMITS.tokenLength) });
+export const sharePdfQuery = z.object({ token: z.string().max(SHARE_LIMITS.tokenLength), lang: pdfLang });
+export type ShareTokenQuery = z.infer<typeof shareTokenQuery>;
+export type SharePdfQuery = z.infer<typeof sharePdfQuery>;
+/** Why a link does not open: `datas.error.reason` of the public calls' 400. */
+export const SHARE_REASONS = ['share_unknown', 'share_expired', 'share_revoked'] as const;
+export type ShareReason = (typeof SHARE_REASONS)[number];
+
 const readPages = ['InspectionList', 'InspectionReport', 'InspectionResult'] as const;
 
 export const inspectionsApi = defineEndpoints('inspections', {
@@ -154,6 +210,18 @@ export const inspectionsApi = defineEndpoints('inspections', {
   report: get('/inspection/report', { page: 'InspectionReport' }, idInput, answer<InspectionReportData>(), { read: 'inspection' }),
   /** What the result page shows: the analysis, the treatment plan and the sessions. */
   result: get('/inspection/result', { page: 'InspectionResult' }, idInput, answer<InspectionResultData>(), { read: 'inspection' }),
+  /** The report as an A4 PDF made by the server (charts, history trend, fonts embedded), in `lang` or the reader's language. */
+  reportPdf: get('/inspection/report_pdf', { page: 'InspectionReport' }, reportPdfQuery, answer<unknown>(), { raw: true, read: 'inspection', summary: 'The report as a PDF file' }),
+  /** A link to the report's public page for the person, valid `days` (default: parameter share_days). */
+  share: post('/inspection/share', { button: 'inspection:share' }, shareBody, answer<ShareAnswer>(), { audit: 'inspection_share' }),
+  /** Revokes the report's active links (or the one `share_id`). */
+  unshare: post('/inspection/unshare', { button: 'inspection:share' }, unshareBody, answer<{ revoked: number }>(), { audit: 'inspection_share' }),
+  /** The report's active links, newest first. */
+  shareList: get('/inspection/share_list', { button: 'inspection:share' }, idInput, answer<{ list: InspectionShare[] }>()),
+  /** Public: the shared report, read-only, without ids of other records (`id` fields are positions within the answer). */
+  sharedReport: get('/share/report', { public: true }, shareTokenQuery, answer<InspectionReportData>()),
+  /** Public: the shared report as a PDF. */
+  sharedPdf: get('/share/pdf', { public: true }, sharePdfQuery, answer<unknown>(), { raw: true, summary: 'A shared report as a PDF file' }),
   /** Grade 0: computes the analysis again from today's master data as a new version; the old ones stay. */
   recompute: post('/inspection/recompute', { button: 'inspection:recompute' }, idInput, answer<RecomputeAnswer>(), { audit: 'inspection' }),
   /** Records a treatment session given after an inspection of the caller's subtree. */

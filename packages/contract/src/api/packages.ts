@@ -117,3 +117,20 @@ export const packagesApi = defineEndpoints('packages', {
   /** Soft delete, refused while on sale or held by records. */
   remove: post('/package/del', { button: 'package:delete' }, idInput, nullAnswer, { audit: 'package' }),
 });
+
+/**
+ * What a grant (a package paid on the device, a code redeemed) makes of a device's term and uses: days run
+ * on from the later of now and the current expiry (an expired term starts again today, a live one is
+ * extended); uses add to what is left. A grant of no days (or no uses) leaves that side as it is. The one
+ * rule for payments (finance) and code redemption (codes).
+ */
+export function extendedTerm(
+  device: { expiresAt: Date | null; remainingUses: number | null },
+  grant: { days: number | null; uses: number | null },
+  now: number,
+): { expiresAt: Date | null; remainingUses: number | null } {
+  return {
+    expiresAt: grant.days ? new Date(Math.max(now, device.expiresAt?.getTime() ?? 0) + grant.days * 86_400_000) : device.expiresAt,
+    remainingUses: grant.uses ? (device.remainingUses ?? 0) + grant.uses : device.remainingUses,
+  };
+}

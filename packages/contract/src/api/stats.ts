@@ -62,7 +62,7 @@ export interface StatsRangeEcho {
 export const STATS_PAGES = {
   equipment: {
     route: 'EquipmentStats',
-    kpis: ['devices', 'activeDevices', 'activations', 'inspections', 'expiringSoon'],
+    kpis: ['devices', 'activeDevices', 'activations', 'inspections', 'expiringSoon', 'onlineDevices'],
     series: ['byStatus', 'activations', 'inspections', 'topInstitutions', 'topRegions'],
   },
   distribution: {

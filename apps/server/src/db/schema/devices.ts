@@ -20,6 +20,8 @@ export const devices = pgTable(
     remainingUses: integer('remaining_uses'),
     totalInspections: integer('total_inspections').notNull().default(0),
     lastSeenAt: ts('last_seen_at'),
+    /** The last `X-Device-Version` the device sent (trust-api.md, "Device version and presence"). */
+    reportedVersion: varchar('reported_version', { length: 64 }),
     /** SHA-256 (hex) of the device API secret; '' = no secret yet (the device API refuses it). */
     secretHash: text('secret_hash').notNull().default(''),
     /** The device API's per-device rate limit: the current minute and the calls counted in it. */

@@ -13,3 +13,5 @@ export * from './inspection-extra';
 export * from './stats';
 export * from './uploads';
 export * from './mfa';
+export * from './preferences';
+export * from './notices';

@@ -50,3 +50,32 @@ export const treatmentSessions = pgTable(
   },
   (t) => [index('treatment_sessions_inspection_idx').on(t.inspectionId, t.id), index('treatment_sessions_institution_idx').on(t.institutionId)],
 );
+
+/**
+ * Links to a report's public page (`/share/<token>`, trust-api.md "The person's report"). The token (256
+ * random bits) is kept as its SHA-256 (`token_hash`, the lookup) and sealed under the server key
+ * (`token_sealed`, modules/codes serverSealer) so that the report can show the active link's QR code
+ * again; a database dump alone opens no link.
+ */
+export const inspectionShares = pgTable(
+  'inspection_shares',
+  {
+    id: serial('id').primaryKey(),
+    inspectionId: integer('inspection_id')
+      .notNull()
+      .references(() => inspections.id),
+    /** The inspection's institution (scoping). */
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    tokenSealed: text('token_sealed').notNull(),
+    createdBy: varchar('created_by', { length: 64 }).notNull(),
+    createdByKind: varchar('created_by_kind', { length: 12 }).$type<'admin' | 'institution'>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    revokedBy: varchar('revoked_by', { length: 64 }),
+  },
+  (t) => [uniqueIndex('inspection_shares_token_uq').on(t.tokenHash), index('inspection_shares_inspection_idx').on(t.inspectionId, t.id)],
+);

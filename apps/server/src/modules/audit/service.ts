@@ -7,6 +7,7 @@ import { notFound } from '../../lib/errors';
 import { pagedList } from '../../lib/list';
 import { likeEscape } from '../../lib/list';
 import { fromWhere, iso } from '../../lib/masterdata';
+import { DAY } from '../../lib/time';
 
 /** Top-level keys whose values differ between two snapshots (both objects), in the after's order. */
 export function changedKeys(before: unknown, after: unknown): string[] {
@@ -67,7 +68,7 @@ function toRow(r: Selected): AuditRow {
 }
 
 /** A day's first or last instant (UTC), or the instant given. */
-const bound = (v: string, side: 'start' | 'end') => (v.length === 10 ? new Date(new Date(`${v}T00:00:00Z`).getTime() + (side === 'end' ? 86_400_000 - 1 : 0)) : new Date(v));
+const bound = (v: string, side: 'start' | 'end') => (v.length === 10 ? new Date(new Date(`${v}T00:00:00Z`).getTime() + (side === 'end' ? DAY - 1 : 0)) : new Date(v));
 
 /** Newest first (or oldest first when asked), filtered by who, what and when. */
 export async function list(db: Tx, _auth: Auth, q: AuditListQuery): Promise<ListResult<AuditRow>> {

@@ -1,6 +1,6 @@
 /**
- * What other modules use of sign-in and accounts: the admin's actor, refusals of the shared rules,
- * the password and last-super-admin rules, and modify_field itself (tests reach its rules with a
- * caller the API cannot produce).
+ * What other modules use of sign-in: modify_field itself (tests reach its rules with a caller the API
+ * cannot produce). The account rules other modules share live below them all: `lib/accounts.ts`
+ * (passwords, the last super-admin), `lib/errors.ts` (`refusal`), `http/access.ts` (`adminActor`).
  */
-export { adminActor, assertAnotherSuperAdmin, modifyField, refusal, validatePassword } from './service';
+export { modifyField } from './service';

@@ -1,12 +1,9 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
-  actorFrom,
   canUseButton,
-  WHY_MESSAGE,
   whyNotResetPassword,
   whyNotToggleAdmin,
   withAncestors,
-  type Actor,
   type InstitutionInfo,
   type SignInAnswer,
   type LoginBody,
@@ -15,36 +12,20 @@ import {
   type ReauthAnswer,
   type ReauthBody,
   type RoleNode,
-  type Why,
 } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { adminUsers, institutions, roles } from '../../db/schema';
 import { cachedGrants, currentGrants, type Grants } from '../../lib/access-cache';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/crypto';
 import { readParam } from '../../lib/params';
-import { isCommonPassword } from '../../lib/common-passwords';
 import { createSession, deleteSession, endSubjectSessions, markReauthenticated, type SubjectKind } from '../../lib/sessions';
-import { type AppError, badRequest, forbidden, notFound } from '../../lib/errors';
-import type { Auth } from '../../http/access';
+import { badRequest, forbidden, notFound, refusal } from '../../lib/errors';
+import { adminActor, adminOf, type Auth, callerRef, institutionOf } from '../../http/access';
+import { assertAnotherSuperAdmin, validatePassword } from '../../lib/accounts';
 import type { Ctx } from '../../http/endpoints';
 import { recordAudit, refusals, signInRow, userAgentOf } from '../../lib/audit';
-import { addressKey, clearFailures, releaseAttempt, reserveAttempt, throttledError } from '../../lib/throttle';
+import { addressKey, clearFailures, reserveAttempt, throttledError } from '../../lib/throttle';
 import { startChallenge, verifySecondFactor } from '../mfa';
-
-/**
- * Who a platform admin acts as (the shared rules' actor): while a super-admin views the console as
- * another role it acts as that role in every respect, exactly as the access plugin does.
- */
-export function adminActor(auth: Auth): Actor & { adminId: number; roleId: number } {
-  if (auth.kind !== 'admin' || !auth.admin) throw forbidden();
-  const a = auth.admin;
-  return actorFrom(a.id, { id: a.roleId, isSuper: a.isSuper }, a.viewRoleId) as Actor & { adminId: number; roleId: number };
-}
-
-/** A refusal of the shared rules (jurisdiction-rules) as the server answers it. */
-export function refusal(why: Why, params?: Record<string, string | number>): AppError {
-  return badRequest(WHY_MESSAGE[why], params);
-}
 
 /**
  * Both sign-ins: one message for unknown user and wrong password alike (an unknown user is checked
@@ -83,11 +64,8 @@ async function signIn(db: Tx, kind: SubjectKind, input: LoginBody, ctx: Ctx): Pr
     await recordAudit(db, signInRow(ctx, kind, username, null, 'refused', 'bad_credentials'));
     throw badRequest('badCredentials');
   }
-  const challenge = row.status === 1 ? await startChallenge(db, { kind, id: row.id }) : null;
-  if (challenge) {
-    await releaseAttempt(db, reservation.id);
-    return { mfa_required: true, challenge };
-  }
+  const challenge = row.status === 1 ? await startChallenge(db, { kind, id: row.id }, reservation.id) : null;
+  if (challenge) return { mfa_required: true, challenge };
   await clearFailures(db, username, address);
   // A disabled institution is told so (its sessions ended when it was disabled); a disabled admin likewise.
   if (row.status !== 1) {
@@ -114,10 +92,8 @@ export const institutionLogin = (db: Tx, _auth: Auth | null, input: LoginBody, c
  * (per account name and address, ./throttle.ts), so a stolen key cannot guess the password through it.
  */
 export async function reauth(db: Tx, auth: Auth, input: ReauthBody, ctx: Ctx): Promise<ReauthAnswer> {
-  const kind = auth.kind;
-  const username = (kind === 'admin' ? auth.admin?.username : auth.institution?.username)?.toLowerCase();
-  const subjectId = kind === 'admin' ? auth.admin?.id : auth.institution?.id;
-  if (!username || subjectId === undefined) throw forbidden();
+  const { kind, id: subjectId, username: name } = callerRef(auth);
+  const username = name.toLowerCase();
   const address = addressKey(ctx.ip);
   const reservation = await reserveAttempt(db, username, address);
   if (!reservation.ok) throw throttledError(reservation.retryAfterMs);
@@ -130,7 +106,7 @@ export async function reauth(db: Tx, auth: Auth, input: ReauthBody, ctx: Ctx): P
     if (!row || !(await verifyPassword(row.passwordHash, input.password))) throw badRequest('reauthWrong');
   }
   await clearFailures(db, username, address);
-  const until = await markReauthenticated(db, auth.sessionId, auth.params?.reauth_minutes ?? (await readParam(db, 'reauth_minutes')));
+  const until = await markReauthenticated(db, auth.sessionId, auth.params.reauth_minutes);
   return { until: until.toISOString() };
 }
 
@@ -142,7 +118,7 @@ export async function logout(db: Tx, auth: Auth, _input: unknown, ctx: Ctx): Pro
       auth,
       endpoint: ctx.req.endpoint!,
       recordType: auth.kind,
-      recordId: auth.kind === 'admin' ? auth.admin!.id : auth.institution!.id,
+      recordId: auth.kind === 'admin' ? auth.admin.id : auth.institution.id,
       before: null,
       after: null,
       input: { restricted: auth.restricted },
@@ -177,7 +153,7 @@ export function roleData(grants: Grants, roleId: number): RoleNode[] {
  * grants the access check has just validated for this request (lib/access-cache.ts): one query, the user's.
  */
 export async function memberInfo(db: Tx, auth: Auth): Promise<MemberInfo> {
-  const a = auth.admin!;
+  const a = adminOf(auth);
   const [user] = await db.select().from(adminUsers).where(eq(adminUsers.id, a.id));
   const grants = cachedGrants(db) ?? (await currentGrants(db));
   const role = grants.roles.get(a.roleId);
@@ -198,7 +174,7 @@ export async function memberInfo(db: Tx, auth: Auth): Promise<MemberInfo> {
 /** GET /institution/get_institution_info (institutions only, an overdue one's restricted key too). */
 /** The signed-in institution as the session check read it (one query per request in all). */
 export async function institutionInfo(_db: Tx, auth: Auth): Promise<InstitutionInfo> {
-  const inst = auth.institution!;
+  const inst = institutionOf(auth);
   const term = inst.termExpiresAt;
   return {
     id: inst.id,
@@ -210,41 +186,6 @@ export async function institutionInfo(_db: Tx, auth: Auth): Promise<InstitutionI
     term_expires_at: term ? term.toISOString() : null,
     overdue: !!term && term.getTime() <= Date.now(),
   };
-}
-
-/**
- * The one rule for a new password chosen by a person (own change, an admin's reset or creation, an
- * institution's creation or reset): not empty, at least the `password_min_length` parameter, at most 200
- * characters, and not one of the commonly used passwords. Generated passwords (shown once) do not pass
- * through here: they are random and long enough by construction.
- */
-export async function validatePassword(db: Tx, value: unknown): Promise<string> {
-  const text = typeof value === 'string' ? value.trim() : '';
-  if (!text) throw badRequest('passwordEmpty');
-  const min = await readParam(db, 'password_min_length');
-  if (text.length < min) throw badRequest('passwordTooShort', { min });
-  if (text.length > 200) throw badRequest('invalidInput', { detail: 'password' });
-  if (isCommonPassword(text)) throw badRequest('passwordCommon');
-  return text;
-}
-
-/** Ensures at least one enabled admin keeps an active super-admin role after `excludeId` is disabled or moved. */
-export async function assertAnotherSuperAdmin(db: Tx, excludeId: number) {
-  // Locks the enabled super-admins first, so two concurrent demotions cannot both see the other one remain.
-  await db
-    .select({ id: adminUsers.id })
-    .from(adminUsers)
-    .innerJoin(roles, eq(roles.id, adminUsers.roleId))
-    .where(and(eq(roles.isSuper, true), eq(adminUsers.status, 1)))
-    .for('update', { of: adminUsers });
-  const [target] = await db.select({ isSuper: roles.isSuper }).from(adminUsers).innerJoin(roles, eq(roles.id, adminUsers.roleId)).where(eq(adminUsers.id, excludeId));
-  if (!target?.isSuper) return;
-  const [row] = await db
-    .select({ n: count() })
-    .from(adminUsers)
-    .innerJoin(roles, eq(roles.id, adminUsers.roleId))
-    .where(and(eq(roles.isSuper, true), eq(adminUsers.status, 1), sql`${adminUsers.id} <> ${excludeId}`));
-  if (row!.n === 0) throw badRequest('lastSuperAdmin');
 }
 
 /** The admin a modify_field call is about, locked for the write: whether it holds the super role. */
@@ -268,7 +209,7 @@ async function loadTarget(db: Tx, targetId: number) {
  */
 export async function modifyField(db: Tx, auth: Auth, input: ModifyFieldBody): Promise<null> {
   if (auth.kind === 'institution') {
-    if (input.id !== auth.institution!.id || input.field !== 'password') throw forbidden();
+    if (input.id !== auth.institution.id || input.field !== 'password') throw forbidden();
     const hash = await hashPassword(await validatePassword(db, input.password));
     await db.update(institutions).set({ passwordHash: hash }).where(eq(institutions.id, input.id));
     await endSubjectSessions(db, 'institution', input.id, auth.sessionId);

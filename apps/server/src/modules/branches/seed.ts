@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { adminUsers, branchApplications, institutions } from '../../db/schema';
-import { DAY } from '../../lib/random';
+import { DAY } from '../../lib/time';
 
 export const order = 20;
 

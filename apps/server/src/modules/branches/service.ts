@@ -8,6 +8,7 @@ import { fieldError, isUniqueViolation } from '../../lib/form';
 import { likeEscape, pagedList, sortBy } from '../../lib/list';
 import { regionColumns, regionMatch, regionOf } from '../../lib/regions';
 import { assertUsernameFree, createInstitution, inSubtree, isInSubtree } from '../institutions';
+import { actorOf, raiseNotice } from '../notices';
 
 type Stored = typeof branchApplications.$inferSelect;
 
@@ -45,9 +46,9 @@ const SORT_COLUMNS = { created_at: branchApplications.createdAt, reviewed_at: br
 /** Applications of the caller's subtree (admins: all), newest first unless a sort is asked for. */
 export async function list(db: Tx, auth: Auth, q: BranchListQuery): Promise<ListResult<BranchApplication>> {
   const conds: (SQL | undefined)[] = [];
-  if (auth.kind === 'institution') conds.push(sql`${branchApplications.applicantId} in (select ${institutions.id} from ${institutions} where ${inSubtree(auth.institution!.path)})`);
+  if (auth.kind === 'institution') conds.push(sql`${branchApplications.applicantId} in (select ${institutions.id} from ${institutions} where ${inSubtree(auth.institution.path)})`);
   if (q.applicant_id) {
-    if (auth.kind === 'institution' && !(await isInSubtree(db, auth.institution!.path, q.applicant_id))) throw forbidden();
+    if (auth.kind === 'institution' && !(await isInSubtree(db, auth.institution.path, q.applicant_id))) throw forbidden();
     conds.push(eq(branchApplications.applicantId, q.applicant_id));
   }
   if (q.keyword) {
@@ -78,8 +79,15 @@ export async function apply(db: Tx, auth: Auth, body: BranchApplyBody): Promise<
   try {
     const [row] = await db
       .insert(branchApplications)
-      .values(Object.assign({ applicantId: auth.institution!.id, name: body.name, contactName: body.contact_name, phone: body.phone }, region, { address: body.address, username: body.username }))
+      .values(Object.assign({ applicantId: auth.institution.id, name: body.name, contactName: body.contact_name, phone: body.phone }, region, { address: body.address, username: body.username }))
       .returning({ id: branchApplications.id });
+    await raiseNotice(db, {
+      kind: 'application_pending',
+      thingId: row!.id,
+      institutionId: auth.institution.id,
+      params: { name: body.name, username: body.username, applicant: auth.institution.name },
+      actor: actorOf(auth),
+    });
     return { id: row!.id };
   } catch (err) {
     // Two applications for one name at once: the partial unique index lets one through.
@@ -93,10 +101,20 @@ async function decide(db: Tx, auth: Auth, id: number, set: Partial<typeof branch
   if (auth.kind !== 'admin') throw forbidden();
   const [row] = await db
     .update(branchApplications)
-    .set(Object.assign({}, set, { reviewedBy: auth.admin!.id, reviewedAt: new Date() }))
+    .set(Object.assign({}, set, { reviewedBy: auth.admin.id, reviewedAt: new Date() }))
     .where(and(eq(branchApplications.id, id), eq(branchApplications.state, 'pending')))
     .returning();
-  if (row) return row;
+  if (row) {
+    const [applicant] = await db.select({ name: institutions.name }).from(institutions).where(eq(institutions.id, row.applicantId));
+    await raiseNotice(db, {
+      kind: 'application_decided',
+      thingId: row.id,
+      institutionId: row.applicantId,
+      params: { name: row.name, username: row.username, applicant: applicant?.name ?? '', state: row.state, reason: row.reason || null },
+      actor: actorOf(auth),
+    });
+    return row;
+  }
   const [exists] = await db.select({ id: branchApplications.id }).from(branchApplications).where(eq(branchApplications.id, id));
   throw exists ? badRequest('applicationDecided') : notFound();
 }

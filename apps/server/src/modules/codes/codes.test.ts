@@ -9,6 +9,7 @@ import { activationCodes, activationRecords, auditLog, codeBatches, devices, ins
 import { PAIR } from '../../lib/throttle';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { codeKeys } from './key';
+import { DAY } from '../../lib/time';
 
 /*
  * Activation codes (issue 10 items 4-8): generation, lists, void, assignment, export, redemption of
@@ -16,7 +17,6 @@ import { codeKeys } from './key';
  * institution's way back in, and the activation records with their scope and export.
  */
 
-const DAY = 86_400_000;
 const CODE_RE = /^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/;
 const MASK_RE = /^[0-9A-HJKMNP-TV-Z]{4}-\*{4}-\*{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 

@@ -4,11 +4,10 @@ import { loadConfig } from '../../config';
 import type { Tx } from '../../db/client';
 import { activationCodes, activationRecords, adminUsers, devices, institutions, packages } from '../../db/schema';
 import { codeKeys } from './key';
-import { createBatch } from './service';
+import { createBatch } from './batches';
+import { DAY } from '../../lib/time';
 
 export const order = 80;
-
-const DAY = 86_400_000;
 
 /**
  * Demo batches, so the story can be walked in the browser: an institution batch assigned to agent1 (two

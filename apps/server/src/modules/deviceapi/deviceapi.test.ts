@@ -156,6 +156,15 @@ describe('packages and payments', () => {
     expect(other.code).toBe(400);
     expect(other.datas.error.reason).toBe('duplicate');
     expect(await usesOf(d.row.id)).toBe(10);
+    // The package left sale since: the repeat is still answered with the first result (the package rule comes after the repeat check).
+    await t.db.update(packages).set({ status: 'off_sale' }).where(eq(packages.id, pkg!.id));
+    try {
+      expect((await dev('POST', '/payments', d.auth, body)).datas).toEqual(first.datas);
+      expect((await dev('POST', '/payments', d.auth, { ...body, order_no: 'ORD-0001b' })).datas.fields.package_id).toBeTruthy();
+    } finally {
+      await t.db.update(packages).set({ status: 'on_sale' }).where(eq(packages.id, pkg!.id));
+    }
+    expect(await usesOf(d.row.id)).toBe(10);
   });
 
   it('refuses a wrong amount, a package off sale, bad input, and payments from inactive or disabled devices', async () => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Code, deviceInspectionBody, devicePaymentBody, formatMessage } from '@app/contract';
+import { Code, DEVICE_ROUTES, formatMessage } from '@app/contract';
 import { AppError } from '../../lib/errors';
 import { localizeFieldError, parseForm } from '../../lib/form';
-import { authenticate, type Device, inspect, listPackages, pay, status } from './service';
+import { authenticate, type Device, deviceVersionOf, inspect, listPackages, pay, status } from './service';
 
 /*
  * The device API plugin, registered by app.ts under `/deviceapi/v1` (not under /adminapi: no session,
@@ -35,16 +35,17 @@ export default async function deviceApi(app: FastifyInstance) {
   app.addHook('preHandler', async (req: FastifyRequest) => {
     // An unknown path (the 404 handler runs this scope's hooks too) answers 404 without authenticating.
     if (!req.routeOptions.url) return;
-    req.device = await authenticate(app.db, req.headers.authorization);
+    req.device = await authenticate(app.db, req.headers.authorization, undefined, deviceVersionOf(req.headers['x-device-version']));
   });
 
   const ok = (datas: unknown) => ({ code: Code.OK, msg: 'ok', datas });
   const deviceOf = (req: FastifyRequest) => req.device!;
 
-  app.get('/status', async (req) => ok(await status(app.db, deviceOf(req))));
-  app.get('/packages', async (req) => ok(await listPackages(app.db, deviceOf(req))));
-  app.post('/payments', async (req) => ok(await pay(app.db, deviceOf(req), parseForm(devicePaymentBody, req.body ?? {}, req.lang))));
-  app.post('/inspections', async (req) => ok(await inspect(app.db, deviceOf(req), parseForm(deviceInspectionBody, req.body ?? {}, req.lang))));
+  const R = DEVICE_ROUTES;
+  app.get(R.status.path, async (req) => ok(await status(app.db, deviceOf(req))));
+  app.get(R.packages.path, async (req) => ok(await listPackages(app.db, deviceOf(req))));
+  app.post(R.payments.path, async (req) => ok(await pay(app.db, deviceOf(req), parseForm(R.payments.input, req.body ?? {}, req.lang))));
+  app.post(R.inspections.path, async (req) => ok(await inspect(app.db, deviceOf(req), parseForm(R.inspections.input, req.body ?? {}, req.lang))));
 
   // Inside the prefix, an unknown path answers 404 in the envelope (with a msg, as every answer here).
   app.setNotFoundHandler((req, reply) => reply.status(404).send({ code: 404, msg: formatMessage('routeNotFound', req.lang), datas: { error: formatMessage('routeNotFound', req.lang) } }));

@@ -1,8 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import {
+  type Analysis,
   analyse,
   DEVICE_RATE_PER_MINUTE,
+  DEVICE_VERSION_RE,
   type DeviceInspectionAnswer,
   type DeviceInspectionBody,
   type DevicePackagesAnswer,
@@ -21,6 +23,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import { fieldError } from '../../lib/form';
 import { recordDevicePayment } from '../finance';
 import { loadAnalysisMaster } from './master';
+import { isoOrNull } from '../../lib/time';
 
 /*
  * The device API (device-api.md): a device authenticates with `Bearer <serial>.<secret>` (split at the
@@ -69,10 +72,10 @@ export function parseBearer(header: string | undefined): { serial: string; secre
 
 /**
  * Authenticates a call: the device of the bearer's serial whose secret hashes to the stored hash, then
- * one UPDATE stamps last_seen_at and counts the call in the current minute. Refused: 401 (missing or
+ * one UPDATE stamps last_seen_at (and the version the call reports) and counts the call in the current minute. Refused: 401 (missing or
  * wrong credentials), 429 (over the per-minute limit, with the seconds to wait).
  */
-export async function authenticate(db: Db, header: string | undefined, limit = DEVICE_RATE_PER_MINUTE): Promise<Device> {
+export async function authenticate(db: Db, header: string | undefined, limit = DEVICE_RATE_PER_MINUTE, version?: string | null): Promise<Device> {
   const bearer = parseBearer(header);
   if (!bearer || bearer.serial.length > 40 || bearer.secret.length > 200) throw unauthorized();
   const [found] = await db.select({ id: devices.id, secretHash: devices.secretHash }).from(devices).where(eq(devices.serial, bearer.serial));
@@ -82,11 +85,17 @@ export async function authenticate(db: Db, header: string | undefined, limit = D
   const minute = sql`date_trunc('minute', now())`;
   const [device] = await db
     .update(devices)
-    .set({
-      lastSeenAt: sql`now()`,
-      rateCount: sql`case when ${devices.rateWindow} = ${minute} then ${devices.rateCount} + 1 else 1 end`,
-      rateWindow: minute,
-    })
+    .set(
+      Object.assign(
+        {
+          lastSeenAt: sql`now()`,
+          rateCount: sql`case when ${devices.rateWindow} = ${minute} then ${devices.rateCount} + 1 else 1 end`,
+          rateWindow: minute,
+        },
+        // The last X-Device-Version sent (trust-api.md); a call without one leaves it as it was.
+        version ? { reportedVersion: version } : {},
+      ),
+    )
     .where(eq(devices.id, found.id))
     .returning();
   if (!device) throw unauthorized();
@@ -113,8 +122,6 @@ export function assertWorking(device: Device, usable: boolean, now = Date.now())
   } else if (!device.expiresAt || device.expiresAt.getTime() <= now) throw refuse('expired');
 }
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-
 /** GET status: the device as the server knows it. */
 export async function status(db: Tx, device: Device): Promise<DeviceStatusAnswer> {
   assertWorking(device, false);
@@ -122,7 +129,7 @@ export async function status(db: Tx, device: Device): Promise<DeviceStatusAnswer
   return {
     serial: device.serial,
     status: device.status,
-    expires_at: iso(device.expiresAt),
+    expires_at: isoOrNull(device.expiresAt),
     remaining_uses: device.remainingUses,
     institution: inst ? { id: inst.id, name: inst.name } : null,
   };
@@ -194,31 +201,25 @@ const ownerOf = (device: Device) => {
 };
 
 /**
- * POST payments: checks the package (on sale, price), then the money module records it in one
- * transaction (device effect, payment record, commissions); a repeat of an order number answers the
- * first result; other content under the same number is refused with reason `duplicate`.
+ * POST payments: the money module records it in one transaction (the package's rule: on sale, the amount
+ * its price; the device effect, the payment record, the commissions); a repeat of an order number answers
+ * the first result; other content under the same number is refused with reason `duplicate`.
  */
 export async function pay(db: Db, device: Device, body: DevicePaymentBody): Promise<DevicePaymentAnswer> {
   assertWorking(device, false);
   const institutionId = ownerOf(device);
   return db.transaction(async (tx) => {
-    const [pkg] = await tx
-      .select()
-      .from(packages)
-      .where(and(eq(packages.id, body.package_id), isNull(packages.deletedAt)));
-    if (pkg?.status !== 'on_sale') throw fieldError('package_id', 'deviceApiPackage');
-    if (pkg.priceCents !== body.amount_cents) throw fieldError('amount_cents', 'deviceApiAmount', { price: pkg.priceCents });
     const endUserId = body.end_user ? await resolveEndUser(tx, institutionId, body.end_user) : null;
     const result = await recordDevicePayment(tx, {
       deviceId: device.id,
-      packageId: pkg.id,
+      packageId: body.package_id,
       orderNo: body.order_no,
       amountCents: body.amount_cents,
       channel: body.channel,
       paidAt: new Date(body.paid_at),
       endUserId,
     });
-    return { record_id: result.recordId, order_no: result.orderNo, remaining_uses: result.remainingUses, expires_at: iso(result.expiresAt) };
+    return { record_id: result.recordId, order_no: result.orderNo, remaining_uses: result.remainingUses, expires_at: isoOrNull(result.expiresAt) };
   });
 }
 
@@ -243,7 +244,7 @@ export async function inspect(db: Db, device: Device, body: DeviceInspectionBody
     id: row.id,
     inspection_no: row.inspectionNo,
     remaining_uses: row.remainingUses,
-    analysis: row.analysis ?? null,
+    analysis: (row.analysis as Analysis | null) ?? null,
   });
   const existingOf = async (tx: Tx) =>
     (
@@ -327,4 +328,15 @@ export async function inspect(db: Db, device: Device, body: DeviceInspectionBody
         .where(eq(doctors.id, body.doctor_id));
     return answerOf(row!);
   });
+}
+
+/**
+ * The `X-Device-Version` of a call (trust-api.md, "Device version and presence"): printable ASCII, at most
+ * 64 characters; absent: null. Anything else is refused (400) before the call is authenticated.
+ */
+export function deviceVersionOf(header: string | string[] | undefined): string | null {
+  if (header === undefined) return null;
+  const value = Array.isArray(header) ? header.join(', ') : header;
+  if (!DEVICE_VERSION_RE.test(value)) throw badRequest('deviceVersionInvalid');
+  return value;
 }

@@ -191,7 +191,7 @@ describe('disease categories and diseases', () => {
     const first = (await t.call('GET', '/disease/tree', { key: admin })).datas.find((c: any) => c.name.en === 'Respiratory diseases');
     const res = await t.call('POST', '/disease/category_del', { key: admin, body: { id: first.id } });
     expect(res.code).toBe(400);
-    expect(res.datas.error).toBe(`Cannot delete: still used by ${first.children.length} disease(s) (Common cold, Chronic bronchitis, Asthma, …)`);
+    expect(res.datas.error).toBe(`Cannot delete: still used by ${first.children.length} diseases (Common cold, Chronic bronchitis, Asthma, …)`);
   });
 
   it('refuses institutions and a role without the delete button; the read still works', async () => {

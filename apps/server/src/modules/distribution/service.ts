@@ -13,12 +13,13 @@ import {
 } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { devices, distributionLines, distributionRecords, institutions } from '../../db/schema';
-import type { Auth } from '../../http/access';
+import { type Auth, callerRef } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
 import { badRequest, notFound } from '../../lib/errors';
 import { type ExportColumn, exportList } from '../../lib/export';
 import { fieldError } from '../../lib/form';
 import { cappedCount, likeEscape, offsetOf, orderOf, type SortKey } from '../../lib/list';
+import { DAY } from '../../lib/time';
 
 /*
  * Distribution: a move of devices is one transaction. The devices are locked in id order (SELECT ... FOR
@@ -27,8 +28,6 @@ import { cappedCount, likeEscape, offsetOf, orderOf, type SortKey } from '../../
  * and one record with one line per device (device, from, to) is written. A device therefore has exactly
  * one owner at any time, and the lines of a device chain: each line's `from` is the previous line's `to`.
  */
-
-const DAY = 86_400_000;
 
 /** POST /distribution/distribute: moves the selected devices from `from` to `to` (null: platform stock). */
 export async function distribute(db: Tx, auth: Auth, body: DistributeBody): Promise<DistributeAnswer> {
@@ -51,13 +50,13 @@ export async function distribute(db: Tx, auth: Auth, body: DistributeBody): Prom
       fromInstitutionId: body.from,
       toInstitutionId: body.to,
       deviceCount: ids.length,
-      operatorId: auth.admin?.id ?? null,
-      operatorName: auth.admin?.username ?? auth.institution?.username ?? '',
+      operatorId: auth.kind === 'admin' ? auth.admin.id : null,
+      operatorName: callerRef(auth).username,
       remark: body.remark,
     })
     .returning({ id: distributionRecords.id });
   await db.insert(distributionLines).values(ids.map((deviceId) => ({ recordId: record!.id, deviceId, fromInstitutionId: body.from, toInstitutionId: body.to })));
-  return { id: record!.id, count: ids.length };
+  return { id: record!.id, count: ids.length, mode: 'all' };
 }
 
 const fromInst = alias(institutions, 'from_inst');

@@ -1,6 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, ENDPOINTS } from '@app/contract';
+import { API_BASE, DEVICE_API_BASE, DEVICE_ROUTES, ENDPOINTS } from '@app/contract';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -43,6 +43,28 @@ describe('the OpenAPI document', () => {
         for (const f of fields) expect(Object.keys(op.requestBody.content['application/json'].schema.properties ?? {}), `${e.name}.${f}`).toContain(f);
       }
     }
+  });
+
+  it('describes every answer (the device API’s too): a schema that says something, its named types resolved', async () => {
+    const doc = await fetchDoc();
+    const untyped: string[] = [];
+    const datasOf = (op: { responses: Record<string, { content?: Record<string, { schema: { properties: { datas: object } } }> }> }) =>
+      op.responses[200]?.content?.['application/json']?.schema.properties.datas;
+    for (const e of ENDPOINTS.filter((x) => !x.raw)) {
+      const datas = datasOf(doc.paths[`${API_BASE}${e.path.replace(/:(\w+)/g, '{$1}')}`][e.method.toLowerCase()]);
+      if (!datas || Object.keys(datas).length === 0) untyped.push(e.name);
+    }
+    for (const [name, route] of Object.entries(DEVICE_ROUTES)) {
+      const op = doc.paths[`${DEVICE_API_BASE}${route.path}`]?.[route.method.toLowerCase()];
+      expect(op, name).toBeTruthy();
+      if (Object.keys(datasOf(op) ?? {}).length === 0) untyped.push(`deviceapi.${name}`);
+    }
+    expect(untyped).toEqual([]);
+    // The device's inspection answer carries the analysis object, described down to its fields.
+    const inspection = datasOf(doc.paths[`${DEVICE_API_BASE}/inspections`].post) as { $ref: string };
+    const answer = doc.components.schemas[inspection.$ref.split('/').pop()!];
+    expect(JSON.stringify(answer.properties.analysis)).toMatch(/#\/components\/schemas\/Analysis/);
+    expect(doc.components.schemas.Analysis.required).toEqual(expect.arrayContaining(['meridians', 'indices', 'systems']));
   });
 
   it('states the access rule of each endpoint', async () => {

@@ -1,14 +1,23 @@
 import { z } from 'zod';
-import { type Access, accessPages, API_BASE, type Endpoint, ENDPOINTS } from '@app/contract';
+import { type Access, accessPages, API_BASE, DEVICE_API_BASE, DEVICE_REFUSALS, DEVICE_ROUTES, type Endpoint, ENDPOINTS } from '@app/contract';
+import generated from '@app/contract/answer-schemas.json' with { type: 'json' };
 
 /*
  * The OpenAPI 3.1 document, made from the endpoint table: one operation per endpoint, its input as
  * query parameters (GET) or a JSON / multipart body (POST), its answer inside the `{ code, datas }`
  * envelope, its access rule in words and in `x-access`. Schemas come from zod's own JSON Schema output
- * (draft 2020-12, the dialect OpenAPI 3.1 uses); answers stated only as TypeScript types show as objects.
+ * (draft 2020-12, the dialect OpenAPI 3.1 uses); answers, stated as TypeScript types, from the schemas
+ * generated off those types (packages/contract/src/answer-schemas.json, `npm run gen:endpoints`), their
+ * named types under components.schemas. The device API (device-api.md) is described the same way.
  */
 
 type JsonSchema = Record<string, unknown>;
+
+/** The generated answers, their `$defs` references pointed at components.schemas. */
+const ANSWERS = JSON.parse(JSON.stringify(generated).replaceAll('"#/$defs/', '"#/components/schemas/')) as {
+  answers: Record<string, JsonSchema>;
+  $defs: Record<string, JsonSchema>;
+};
 
 const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   const out = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
@@ -45,7 +54,9 @@ function operation(e: Endpoint): JsonSchema {
     description: `Access: ${accessText(e.access)}.${e.method === 'POST' && e.audit !== false ? ' Audited.' : ''}`,
     'x-access': e.access,
     responses: {
-      200: e.raw ? { description: 'The file or page itself' } : { description: 'The envelope', content: { 'application/json': { schema: envelope(toSchema(e.answer, 'output')) } } },
+      200: e.raw
+        ? { description: 'The file or page itself' }
+        : { description: 'The envelope', content: { 'application/json': { schema: envelope(ANSWERS.answers[e.name] ?? toSchema(e.answer, 'output')) } } },
     },
   };
   if (!('public' in e.access)) op.security = [{ sessionKey: [] }, { bearer: [] }];
@@ -71,7 +82,22 @@ export function openApiDocument(opts: { version?: string } = {}): JsonSchema {
     paths[path] ??= {};
     paths[path][e.method.toLowerCase()] = operation(e);
   }
-  const tags = [...new Set(ENDPOINTS.map((e) => e.module))].map((name) => ({ name }));
+  for (const [name, route] of Object.entries(DEVICE_ROUTES)) {
+    const input = toSchema(route.input, 'input');
+    const op: JsonSchema = {
+      operationId: `deviceapi.${name}`,
+      tags: ['deviceapi'],
+      summary: route.summary,
+      description:
+        'Device API (device-api.md): `Authorization: Bearer <serial>.<secret>`. Refusals: HTTP 401 (code 401) without valid credentials; ' +
+        `HTTP 403 (code 403, datas.error.reason one of ${DEVICE_REFUSALS.join(', ')}); HTTP 429 over the rate limit; code 400 for bad input.`,
+      security: [{ deviceBearer: [] }],
+      responses: { 200: { description: 'The envelope', content: { 'application/json': { schema: envelope(ANSWERS.answers[`deviceapi.${name}`] ?? {}) } } } },
+    };
+    if (route.method === 'POST') op.requestBody = { required: true, content: { 'application/json': { schema: input } } };
+    paths[`${DEVICE_API_BASE}${route.path}`] = { [route.method.toLowerCase()]: op };
+  }
+  const tags = [...new Set(ENDPOINTS.map((e) => e.module)), 'deviceapi'].map((name) => ({ name }));
   return {
     openapi: '3.1.0',
     info: {
@@ -87,7 +113,9 @@ export function openApiDocument(opts: { version?: string } = {}): JsonSchema {
       securitySchemes: {
         sessionKey: { type: 'apiKey', in: 'query', name: 'key', description: 'The key answered by sign-in (also accepted as `key` in a JSON body)' },
         bearer: { type: 'http', scheme: 'bearer' },
+        deviceBearer: { type: 'http', scheme: 'bearer', description: 'A device: `<serial>.<secret>`' },
       },
+      schemas: ANSWERS.$defs,
     },
   };
 }

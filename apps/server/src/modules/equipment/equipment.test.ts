@@ -193,13 +193,14 @@ describe('device list count cap', () => {
 });
 
 describe("the device list's statements", () => {
-  it('the platform\'s first page is a named statement whose only parameter is the clock of its "expiring" column (PostgreSQL keeps its plan); other pages bind their window', async () => {
+  it('the platform\'s first page is a named statement whose only parameters are the clock of its "expiring" and "online" columns (PostgreSQL keeps its plan); other pages bind their window', async () => {
     const auth = await platformAuth(t.db);
     const run = (query: Record<string, unknown>) => async (db: Parameters<typeof listService>[0]) => listService(db, auth, equipmentListQuery.parse(query));
 
     const first = await preparedBy(t, 'devices', run({ limit: 7 }));
     expect(first).toHaveLength(1);
-    expect(first[0]!.types).toBe('{"timestamp with time zone","timestamp with time zone"}');
+    // The expiring window's two ends, and the moment a device last seen counts as online from.
+    expect(first[0]!.types).toBe('{"timestamp with time zone","timestamp with time zone","timestamp with time zone"}');
     expect(first[0]!.statement).toMatch(/limit 10001\) s\)/);
     expect(first[0]!.statement).toMatch(/limit 7$/);
 

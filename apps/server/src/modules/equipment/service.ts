@@ -1,5 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, lt, lte, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type {
+  BulkAnswer,
+  EquipmentBulkStatusBody,
   DeviceRow,
   EquipmentAddAnswer,
   EquipmentAddBody,
@@ -20,15 +22,16 @@ import type { Ctx } from '../../http/endpoints';
 import { hashKey, newKey } from '../../lib/crypto';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { fieldError } from '../../lib/form';
+import { eachRow } from '../../lib/bulk';
+import { userAgentOf } from '../../lib/sessions';
 import { parseDeviceFile } from './import';
 import { type ExportColumn, exportList as exportRows } from '../../lib/export';
-import { cappedCountColumn, countOfPage, isoText, likeEscape, offsetOf, orderOf, pageWindow, rowsOf, sortKey } from '../../lib/list';
-import type { PgSelect } from 'drizzle-orm/pg-core';
-import { type Bind, bound, inline, ShapedStatements } from '../../db/shaped';
-import { countCacheOf } from '../../db/count-cache';
-import { readParam } from '../../lib/params';
+import { isoText, likeEscape, orderOf, rowsOf, sortKey } from '../../lib/list';
+import { type Bind, bound, inline } from '../../db/shaped';
+import { ShapedList } from '../../lib/shaped-list';
 import { institutionSubtreeIds, isInSubtree } from '../institutions';
 import { LABELS, label } from './labels';
+import { DAY } from '../../lib/time';
 
 const SORT_COLUMNS = {
   serial: devices.serial,
@@ -46,13 +49,15 @@ const SORT_COLUMNS = {
  * the clock of the "expiring" flag. An `institution_id` outside an institution caller's subtree is
  * refused before (`assertInstitution`).
  */
-async function listConditions(db: Tx, auth: Auth, q: EquipmentListQuery | EquipmentExportQuery, bind: Bind) {
-  const expiringDays = auth.params?.expiring_days ?? (await readParam(db, 'expiring_days'));
+async function listConditions(_db: Tx, auth: Auth, q: EquipmentListQuery | EquipmentExportQuery, bind: Bind) {
+  const expiringDays = auth.params.expiring_days;
+  const onlineMinutes = auth.params.device_online_minutes;
   const now = new Date();
-  const soon = new Date(now.getTime() + expiringDays * 86_400_000);
+  const soon = new Date(now.getTime() + expiringDays * DAY);
+  const onlineSince = new Date(now.getTime() - onlineMinutes * 60_000);
   const conds: (SQL | undefined)[] = [];
 
-  if (auth.kind === 'institution') conds.push(sql`${devices.institutionId} in ${institutionSubtreeIds(auth.institution!.path, bind)}`);
+  if (auth.kind === 'institution') conds.push(sql`${devices.institutionId} in ${institutionSubtreeIds(auth.institution.path, bind)}`);
   if (q.institution_id) conds.push(eq(devices.institutionId, bind('institution', q.institution_id)));
   if (q.keyword) {
     const kw = likeEscape(q.keyword.toLowerCase());
@@ -60,9 +65,13 @@ async function listConditions(db: Tx, auth: Auth, q: EquipmentListQuery | Equipm
   }
   if (q.status) conds.push(eq(devices.status, bind('status', q.status)));
   if (q.expires_from) conds.push(gte(devices.expiresAt, bind('expiresFrom', new Date(`${q.expires_from}T00:00:00Z`))));
-  if (q.expires_to) conds.push(lt(devices.expiresAt, bind('expiresTo', new Date(new Date(`${q.expires_to}T00:00:00Z`).getTime() + 86_400_000))));
+  if (q.expires_to) conds.push(lt(devices.expiresAt, bind('expiresTo', new Date(new Date(`${q.expires_to}T00:00:00Z`).getTime() + DAY))));
   if (q.expiring) conds.push(and(isNotNull(devices.expiresAt), gte(devices.expiresAt, bind('expiringFrom', now)), lte(devices.expiresAt, bind('expiringTo', soon))));
-  return { where: and(...conds), clock: { now: bind('now', now), soon: bind('soon', soon) }, window: { now, soon, days: expiringDays } };
+  // Online: seen within device_online_minutes (trust-api.md, "Device version and presence").
+  if (q.online === true) conds.push(gte(devices.lastSeenAt, bind('onlineFrom', onlineSince)));
+  if (q.online === false) conds.push(sql`(${devices.lastSeenAt} is null or ${devices.lastSeenAt} < ${bind('offlineFrom', onlineSince)})`);
+  if (q.reported_version) conds.push(eq(devices.reportedVersion, bind('version', q.reported_version)));
+  return { where: and(...conds), clock: { now: bind('now', now), soon: bind('soon', soon), onlineSince: bind('onlineSince', onlineSince) }, window: { now, soon, days: expiringDays } };
 }
 
 /**
@@ -75,16 +84,16 @@ async function expiringHorizon(db: Tx, window: { now: Date; soon: Date; days: nu
   const result = await db.execute(sql`select ${epochMs(gte(devices.expiresAt, window.now))} as leave, ${epochMs(sql`${devices.expiresAt} > ${window.soon.toISOString()}`)} as enter`);
   const row = rowsOf<{ leave: number | string | null; enter: number | string | null }>(result)[0];
   const leave = row?.leave == null ? Number.POSITIVE_INFINITY : Number(row.leave);
-  const enter = row?.enter == null ? Number.POSITIVE_INFINITY : Number(row.enter) - window.days * 86_400_000;
+  const enter = row?.enter == null ? Number.POSITIVE_INFINITY : Number(row.enter) - window.days * DAY;
   return Math.min(leave, enter);
 }
 
 /** An institution filter must lie in an institution caller's subtree. */
 async function assertInstitution(db: Tx, auth: Auth, q: EquipmentListQuery | EquipmentExportQuery) {
-  if (q.institution_id && auth.kind === 'institution' && !(await isInSubtree(db, auth.institution!.path, q.institution_id))) throw forbidden();
+  if (q.institution_id && auth.kind === 'institution' && !(await isInSubtree(db, auth.institution.path, q.institution_id))) throw forbidden();
 }
 
-type Clock = { now: Date | Placeholder; soon: Date | Placeholder };
+type Clock = { now: Date | Placeholder; soon: Date | Placeholder; onlineSince: Date | Placeholder };
 
 /**
  * A device as the list shows it, with its institution's name: timestamps as ISO text and the "expiring"
@@ -93,9 +102,9 @@ type Clock = { now: Date | Placeholder; soon: Date | Placeholder };
 const rowColumns = (clock: Clock) =>
   Object.assign({}, snapshotColumns, {
     expiring: sql<boolean>`coalesce(${devices.expiresAt} >= ${clock.now} and ${devices.expiresAt} <= ${clock.soon}, false)`,
+    online: sql<boolean>`coalesce(${devices.lastSeenAt} >= ${clock.onlineSince}, false)`,
   });
 const selectDevices = (db: Tx, clock: Clock) => db.select(rowColumns(clock)).from(devices).leftJoin(institutions, eq(institutions.id, devices.institutionId));
-type SelectedRow = Awaited<ReturnType<typeof selectDevices>>[number];
 
 async function deviceRows(db: Tx, clock: Clock, where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<DeviceRow[]> {
   const rows = await selectDevices(db, clock)
@@ -106,66 +115,43 @@ async function deviceRows(db: Tx, clock: Clock, where: SQL | undefined, order: S
   return rows;
 }
 
-/** A list row without the count its statement carries. */
-const withoutTotal = ({ total: _, ...row }: SelectedRow & { total: number }): DeviceRow => row;
-
-/**
- * The device list's statements, one per shape (its filters set, the caller's kind, its order): the page with
- * its capped count, and the page alone for when the count cache (db/count-cache.ts) holds its total.
- */
-const pageAndCount = new ShapedStatements<(SelectedRow & { total: number })[]>();
-const pageOnly = new ShapedStatements<SelectedRow[]>();
+/** The device list's statements, one per shape (its filters set, the caller's kind, its order). */
+const deviceList = new ShapedList<DeviceRow>();
 
 /** GET /equipment/list: the caller's subtree (everything for the platform), filtered and sorted. */
 export async function list(db: Tx, auth: Auth, q: EquipmentListQuery): Promise<ListResult<DeviceRow>> {
   await assertInstitution(db, auth, q);
-  const { bind, values, shape } = bound();
-  const { where, clock, window } = await listConditions(db, auth, q, bind);
+  const b = bound();
+  const { where, clock, window } = await listConditions(db, auth, q, b.bind);
   const order = sortKey(SORT_COLUMNS, q, 'created_at', devices.id);
-  const run = Object.assign({}, values, { limit: q.limit, offset: offsetOf(q) });
-  // The platform's first page with no filter (the home page, the call made most) keeps one plan (pageWindow).
-  const paging = pageWindow(q, where === undefined);
-  const shapeKey = `${shape()}|${q.sort ?? ''}|${order.ascending}${paging.key}`;
-  const page = <Q extends PgSelect>(query: Q) => paging.apply(query.where(where).orderBy(...orderOf(order)) as Q);
-  // With no filter (the platform's whole list) the values change no plan: PostgreSQL may keep one.
-  const opts = { named: where === undefined };
-
-  // The total of this filter set, kept while no write could change it: every bound value but the clock
-  // (which only the "expiring" flag of a row reads), so any filter that binds a value is in the key. The
-  // "expiring" filter's window moves with the clock: the key holds its length, not its ends, and its total
-  // is kept until a device could enter or leave it (`expiringHorizon`).
-  const counts = countCacheOf(db);
-  const { now: _now, soon: _soon, expiringFrom: _from, expiringTo: _to, ...filters } = values;
-  const countKey = `equipment ${JSON.stringify(filters)}${q.expiring ? ` expiring ${window.days}` : ''}`;
-  const kept = counts?.get(countKey);
-  const known = kept && (kept.until === undefined || window.now.getTime() < kept.until) ? { total: kept.total, capped: kept.capped } : undefined;
-  if (known) {
-    // A page at or past the end of an exact total holds no row: answered without a query.
-    if (!known.capped && run.offset >= known.total) return { list: [], ...known };
-    return { list: await pageOnly.get(db, shapeKey, (db) => page(selectDevices(db, clock).$dynamic()), opts).execute(run), ...known };
-  }
-
-  // The page and its capped count in one statement (one round trip), its SQL built once per shape.
-  const stamp = counts?.stamp();
-  const fromWhere = sql`from ${devices} where ${where ?? sql`true`}`;
-  const rows = await pageAndCount
-    .get(
-      db,
-      shapeKey,
-      (db) =>
-        page(
-          db
-            .select(Object.assign(rowColumns(clock), { total: cappedCountColumn(fromWhere) }))
-            .from(devices)
-            .leftJoin(institutions, eq(institutions.id, devices.institutionId))
-            .$dynamic(),
-        ),
-      opts,
-    )
-    .execute(run);
-  const count = await countOfPage(db, rows, q, async () => sql`from ${devices} where ${(await listConditions(db, auth, q, inline)).where ?? sql`true`}`);
-  if (counts && stamp !== undefined) counts.set(countKey, q.expiring ? Object.assign({}, count, { until: await expiringHorizon(db, window) }) : count, stamp);
-  return { list: rows.map(withoutTotal), ...count };
+  // The total of this filter set is kept while no write could change it: the key holds every bound value but
+  // the clock's (which only the "expiring" flag of a row reads). The "expiring" filter's window moves with
+  // the clock: the key holds its length, not its ends, and its total is kept until a device could enter or
+  // leave it (`expiringHorizon`). Presence moves with every device call and the clock, and no trigger
+  // notifies a version change: those filters' totals are counted every time.
+  const { now: _now, soon: _soon, expiringFrom: _from, expiringTo: _to, onlineSince: _since, onlineFrom: _on, offlineFrom: _off, ...filters } = b.values;
+  const keepable = q.online === undefined && !q.reported_version;
+  return deviceList.page(db, {
+    q,
+    where,
+    bound: b,
+    shape: `${q.sort ?? ''}|${order.ascending}`,
+    countFrom: sql`from ${devices} where ${where ?? sql`true`}`,
+    countFromInline: async () => sql`from ${devices} where ${(await listConditions(db, auth, q, inline)).where ?? sql`true`}`,
+    select: (db, cut, total) =>
+      cut(
+        db
+          .select(total ? Object.assign(rowColumns(clock), { total }) : rowColumns(clock))
+          .from(devices)
+          .leftJoin(institutions, eq(institutions.id, devices.institutionId))
+          .$dynamic()
+          .where(where)
+          .orderBy(...orderOf(order)),
+      ),
+    keep: keepable
+      ? { key: `equipment ${JSON.stringify(filters)}${q.expiring ? ` expiring ${window.days}` : ''}`, now: window.now.getTime(), until: q.expiring ? () => expiringHorizon(db, window) : undefined }
+      : undefined,
+  });
 }
 
 /** GET /equipment/export: the filtered devices, in the list's order, as CSV or XLSX (streamed). */
@@ -226,11 +212,12 @@ const snapshotColumns = {
   last_seen_at: isoText(devices.lastSeenAt),
   created_at: isoText(devices.createdAt),
   remark: devices.remark,
+  reported_version: devices.reportedVersion,
 };
 const selectSnapshots = (db: Tx) => db.select(snapshotColumns).from(devices).leftJoin(institutions, eq(institutions.id, devices.institutionId));
 
 /** The audit trail's view of a device: its row as the list shows it (never the secret's hash). */
-export async function snapshot(db: Tx, id: number | null): Promise<Omit<DeviceRow, 'expiring'> | null> {
+export async function snapshot(db: Tx, id: number | null): Promise<Omit<DeviceRow, 'expiring' | 'online'> | null> {
   if (id == null) return null;
   const [r] = await selectSnapshots(db).where(eq(devices.id, id));
   return r ?? null;
@@ -309,6 +296,20 @@ export async function setStatus(db: Tx, _auth: Auth, body: EquipmentStatusBody):
   if (body.enabled && device.status !== 'disabled') return null;
   await db.update(devices).set({ status }).where(eq(devices.id, body.id));
   return null;
+}
+
+/** POST /equipment/bulk_status: each device by `setStatus` itself, per row; unknown ids refused by id. */
+export async function bulkStatus(db: Tx, auth: Auth, body: EquipmentBulkStatusBody, ctx: Ctx): Promise<BulkAnswer> {
+  const found = await db.select({ id: devices.id, serial: devices.serial }).from(devices).where(inArray(devices.id, body.ids));
+  return eachRow(db, ctx.lang, body.ids, new Map(found.map((d) => [d.id, d.serial])), (tx, id) => setStatus(tx, auth, { id, enabled: body.enabled }), {
+    actor: auth,
+    endpoint: ctx.req.endpoint!,
+    ip: ctx.ip,
+    userAgent: userAgentOf(ctx.req.headers),
+    recordType: 'device',
+    snapshot,
+    input: (id) => ({ id, enabled: body.enabled }),
+  });
 }
 
 /** POST /equipment/reset_secret (fixed): a new secret, answered once; the old one stops working at once. */

@@ -7,6 +7,7 @@ import { auditLog, devicePayments, devices, financeAccounts, institutions, ledge
 import { createTestApp, type TestApp } from '../../test/harness';
 import { solidPng } from '../schematics';
 import { recordDevicePayment } from './index';
+import { DAY } from '../../lib/time';
 
 /*
  * Money (issue 11 items 5-9): device payments (idempotent, commissions half-up per line, the remainder
@@ -15,7 +16,6 @@ import { recordDevicePayment } from './index';
  * rules on real PostgreSQL: 50 deliveries of one order credit once, 50 applications never overdraw.
  */
 
-const DAY = 86_400_000;
 let t: TestApp;
 let admin: string;
 let inst: Record<string, number>;
@@ -136,8 +136,8 @@ describe('device payments', () => {
   });
 
   it('refuses a wrong amount, a missing package and a device in stock', async () => {
-    expect((await pay(clinicDevice, oddPackage, 998).catch((e) => e)).messageKey).toBe('paymentAmountMismatch');
-    expect((await pay(clinicDevice, 2_000_000, 998).catch((e) => e)).messageKey).toBe('paymentPackageMissing');
+    expect((await pay(clinicDevice, oddPackage, 998).catch((e) => e)).messageKey).toBe('deviceApiAmount');
+    expect((await pay(clinicDevice, 2_000_000, 998).catch((e) => e)).messageKey).toBe('deviceApiPackage');
     const [stock] = await t.db.insert(devices).values({ serial: 'FIN-STOCK', status: 'inactive' }).returning();
     expect((await pay(stock!.id, oddPackage, 999).catch((e) => e)).messageKey).toBe('paymentDeviceMissing');
   });

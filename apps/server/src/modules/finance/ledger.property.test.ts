@@ -13,7 +13,7 @@ import { devices, financeAccounts, ledgerEntries, packages } from '../../db/sche
 import type { AppError } from '../../lib/errors';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { recordDevicePayment, refundPayment } from './payments';
-import { applyPayout, decidePayout } from './service';
+import { recordPayoutApplication, decidePayout } from './payouts';
 
 let t: TestApp;
 let agent1: number;
@@ -133,7 +133,7 @@ class Apply implements fc.AsyncCommand<Model, Real> {
     // From a share of the balance to a little over it.
     const amount = Math.max(1, Math.floor((have * this.permille) / 1000));
     const outcome = await t.db
-      .transaction((tx) => applyPayout(tx, who, { amount_cents: amount, bank: 'B', account_name: 'N', account_no: '12345678' }, 1))
+      .transaction((tx) => recordPayoutApplication(tx, who, { amount_cents: amount, bank: 'B', account_name: 'N', account_no: '12345678' }, 1))
       .then((id) => id)
       .catch(refusal);
     if (amount <= have) {

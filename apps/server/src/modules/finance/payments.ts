@@ -1,9 +1,11 @@
-import { eq, inArray, sql } from 'drizzle-orm';
-import { commissionCents } from '@app/contract';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { commissionCents, extendedTerm } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { devicePayments, devices, institutions, packages } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { fieldError } from '../../lib/form';
 import { balanceOf, post } from './ledger';
+import { DAY } from '../../lib/time';
 
 /*
  * Device payments (device-end records) and their refunds.
@@ -18,8 +20,6 @@ import { balanceOf, post } from './ledger';
  * A payment never changes the device's status (device-api.md: inactive and disabled devices are refused
  * by the device API before it gets here; expired or used-up ones are renewed).
  */
-
-const DAY = 86_400_000;
 
 export interface DevicePaymentInput {
   deviceId: number;
@@ -78,9 +78,13 @@ export async function recordDevicePayment(db: Tx, input: DevicePaymentInput, opt
   const [existing] = await db.select().from(devicePayments).where(sql`${devicePayments.deviceId} = ${input.deviceId} and ${devicePayments.orderNo} = ${input.orderNo}`);
   if (existing) return repeat(existing, input, endUserId);
 
-  const [pkg] = await db.select().from(packages).where(eq(packages.id, input.packageId));
-  if (!pkg || pkg.deletedAt) throw badRequest('paymentPackageMissing');
-  if (pkg.priceCents !== input.amountCents) throw badRequest('paymentAmountMismatch', { price: (pkg.priceCents / 100).toFixed(2) });
+  // The package rule, after the repeat check (a repeat answers its first result even if the package left sale since).
+  const [pkg] = await db
+    .select()
+    .from(packages)
+    .where(and(eq(packages.id, input.packageId), isNull(packages.deletedAt)));
+  if (pkg?.status !== 'on_sale') throw fieldError('package_id', 'deviceApiPackage');
+  if (pkg.priceCents !== input.amountCents) throw fieldError('amount_cents', 'deviceApiAmount', { price: pkg.priceCents });
 
   const [owner] = await db.select({ id: institutions.id, path: institutions.path }).from(institutions).where(eq(institutions.id, device.institutionId));
   const holders = await commissionHolders(db, owner!.path);
@@ -93,9 +97,7 @@ export async function recordDevicePayment(db: Tx, input: DevicePaymentInput, opt
   const now = opts.at?.getTime() ?? Date.now();
   const usesAdded = pkg.kind === 'count' ? pkg.uses! : null;
   const daysAdded = pkg.kind === 'time' ? pkg.days! : null;
-  const usesAfter = usesAdded != null ? (device.remainingUses ?? 0) + usesAdded : device.remainingUses;
-  const from = Math.max(now, device.expiresAt?.getTime() ?? 0);
-  const expiresAfter = daysAdded != null ? new Date(from + daysAdded * DAY) : device.expiresAt;
+  const { expiresAt: expiresAfter, remainingUses: usesAfter } = extendedTerm(device, { days: daysAdded, uses: usesAdded }, now);
 
   const [inserted] = await db
     .insert(devicePayments)

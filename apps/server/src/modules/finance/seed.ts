@@ -4,12 +4,11 @@ import { devices, institutions, packages } from '../../db/schema';
 import { readParam } from '../../lib/params';
 import { balanceOf } from './ledger';
 import { recordDevicePayment, refundPayment } from './payments';
-import { applyPayout, decidePayout } from './service';
+import { recordPayoutApplication, decidePayout } from './payouts';
+import { DAY } from '../../lib/time';
 
 /** After the devices (foundation) and the codes (80). */
 export const order = 90;
-
-const DAY = 86_400_000;
 
 /** A small deterministic generator: the same demo history on every fresh database. */
 function lcg(seed: number) {
@@ -98,7 +97,7 @@ export async function seed(tx: Tx) {
           const amount = Math.floor((balance * 0.6) / 100) * 100;
           if (amount < minimum) return;
           const body = { amount_cents: amount, bank, account_name: `${username} finance`, account_no: `62220210${String(id).padStart(4, '0')}${String(step.daysAgo).padStart(4, '0')}` };
-          const payoutId = await applyPayout(db, id, body, minimum, new Date(at));
+          const payoutId = await recordPayoutApplication(db, id, body, minimum, new Date(at));
           if (step.outcome === 'pending') return;
           const decidedAt = new Date(at + 3 * DAY);
           const decision =

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectionListQuery, MERIDIANS } from '@app/contract';
 import { acupointActions, auditLog, devices, diseases, doctors, endUsers, inspectionAnalyses, inspections, institutions, treatmentSessions } from '../../db/schema';
 import { createTestApp, platformAuth, preparedBy, type TestApp } from '../../test/harness';
-import { list as listService } from './service';
+import { list as listService } from './list';
 
 /*
  * Inspections (issue 12 items 2-4): the demo data, the list's scope for every grade and the other tree,

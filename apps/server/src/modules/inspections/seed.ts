@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { type DeviceInspectionBody, MERIDIANS, type Meridian } from '@app/contract';
 import type { Db, Tx } from '../../db/client';
 import { devices, doctors, endUsers } from '../../db/schema';
-import { DAY, seededRandom } from '../../lib/random';
+import { seededRandom } from '../../lib/random';
+import { DAY } from '../../lib/time';
 import { assertWorking, inspect } from '../deviceapi';
 import { together } from '../../db/together';
 

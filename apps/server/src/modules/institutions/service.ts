@@ -1,8 +1,6 @@
-import { randomInt } from 'node:crypto';
 import { and, asc, count, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  childGrade,
   gradeFits,
   SUBTREE_LIMIT,
   type IdInput,
@@ -17,35 +15,33 @@ import {
   type InstitutionOption,
   type InstitutionPasswordBody,
   type InstitutionRow,
-  type InstitutionStatus,
   type InstitutionStatusBody,
   type InstitutionSubtree,
   type InstitutionSubtreeQuery,
   type ListResult,
 } from '@app/contract';
 import type { Tx } from '../../db/client';
-import { branchApplications, devices, institutions, payouts } from '../../db/schema';
+import { devices, institutions, payouts } from '../../db/schema';
 import type { Auth } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
 import { hashPassword } from '../../lib/crypto';
 import { forbidden, notFound } from '../../lib/errors';
-import { fieldError, isUniqueViolation } from '../../lib/form';
+import { fieldError } from '../../lib/form';
 import { type ExportColumn, exportList as exportRows } from '../../lib/export';
 import { likeEscape, orderOf, pagedList, type SortKey, sortKey } from '../../lib/list';
 import { fromWhere } from '../../lib/masterdata';
-import { readParam } from '../../lib/params';
 import { regionColumns, regionMatch, regionName, regionOf } from '../../lib/regions';
 import { endSubjectSessions } from '../../lib/sessions';
-import { validatePassword } from '../auth';
+import { createInstitution, passwordFor, statusValue } from './accounts';
 import { LABELS, label } from './labels';
-import { inSubtree, levelsOf, lockTreeExclusive, lockTreeShared, pathOf } from './scope';
+import { inSubtree, levelsOf, lockTreeExclusive, pathOf } from './scope';
+import { DAY } from '../../lib/time';
 
 type Stored = typeof institutions.$inferSelect;
 const parent = alias(institutions, 'parent');
-const DAY = 86_400_000;
 
 /** The caller's scope: its own subtree (undefined for admins: everything). */
-const scopeOf = (auth: Auth): SQL | undefined => (auth.kind === 'institution' ? inSubtree(auth.institution!.path) : undefined);
+const scopeOf = (auth: Auth): SQL | undefined => (auth.kind === 'institution' ? inSubtree(auth.institution.path) : undefined);
 
 /** Columns of a row as lists show it: the institution, its parent's name and its number of children. */
 const rowSelect = {
@@ -57,8 +53,8 @@ const rowSelect = {
 const selectRows = (db: Tx) => db.select(rowSelect).from(institutions).leftJoin(parent, eq(parent.id, institutions.parentId));
 
 /** The term window of "expiring" (the `expiring_days` parameter) and now. */
-async function termClock(db: Tx, auth: Auth) {
-  const days = auth.params?.expiring_days ?? (await readParam(db, 'expiring_days'));
+async function termClock(_db: Tx, auth: Auth) {
+  const days = auth.params.expiring_days;
   const now = new Date();
   return { now, soon: new Date(now.getTime() + days * DAY) };
 }
@@ -86,8 +82,6 @@ function toRow(r: { i: Stored; parentName: string | null; childCount: number }, 
   };
 }
 
-const statusValue = (s: InstitutionStatus) => (s === 'enabled' ? 1 : 0);
-
 /**
  * An institution the caller may act on, or the refusal: admins reach every institution (a missing one
  * is "not found"); an institution reaches its own subtree (`strict`: its descendants only, not itself),
@@ -100,7 +94,7 @@ async function reachable(db: Tx, auth: Auth, id: number, opts: { strict?: boolea
     if (!row) throw notFound();
     return row;
   }
-  const own = auth.institution!;
+  const own = auth.institution;
   if (!row?.path.startsWith(own.path) || (opts.strict && row.id === own.id)) throw forbidden();
   return row;
 }
@@ -124,7 +118,7 @@ const SORT_COLUMNS = { name: institutions.name, grade: institutions.grade, statu
 async function listConditions(auth: Auth, q: InstitutionListQuery | InstitutionExportQuery, clock: { now: Date; soon: Date }): Promise<SQL | undefined> {
   const filtered = !!(q.name || q.grade || q.region || q.status || q.expiring || q.overdue);
   const conds: (SQL | undefined)[] = [scopeOf(auth)];
-  if (!filtered) conds.push(auth.kind === 'institution' ? eq(institutions.id, auth.institution!.id) : isNull(institutions.parentId));
+  if (!filtered) conds.push(auth.kind === 'institution' ? eq(institutions.id, auth.institution.id) : isNull(institutions.parentId));
   if (q.name) {
     const kw = `%${likeEscape(q.name.toLowerCase())}%`;
     conds.push(sql`(lower(${institutions.name}) like ${kw} or lower(${institutions.username}) like ${kw})`);
@@ -227,93 +221,6 @@ export async function detail(db: Tx, auth: Auth, { id }: IdInput): Promise<Insti
   });
 }
 
-/** Readable and unambiguous (no 0/O, 1/l/I): 56 symbols, about 5.8 bits each. */
-const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
-
-/** A password for a new login: at least 12 characters (longer if the system minimum asks for more). */
-export async function generatePassword(db: Tx): Promise<string> {
-  const length = Math.max(12, await readParam(db, 'password_min_length'));
-  return Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
-}
-
-/** The given password checked against the system minimum (a 400 at `field`), or a generated one. */
-async function passwordFor(db: Tx, given: string | undefined, field = 'password'): Promise<{ password: string; generated: boolean }> {
-  if (!given) return { password: await generatePassword(db), generated: true };
-  try {
-    return { password: await validatePassword(db, given), generated: false };
-  } catch (err) {
-    const e = err as { messageKey?: string; params?: Record<string, string | number> };
-    if (e.messageKey === 'passwordTooShort' || e.messageKey === 'passwordEmpty' || e.messageKey === 'passwordCommon') throw fieldError(field, e.messageKey, e.params);
-    throw err;
-  }
-}
-
-/** Refuses an account name used by an institution or asked for by a pending branch application. */
-export async function assertUsernameFree(db: Tx, username: string, field = 'username') {
-  const lower = username.toLowerCase();
-  const [taken] = await db
-    .select({ id: institutions.id })
-    .from(institutions)
-    .where(eq(sql`lower(${institutions.username})`, lower));
-  if (taken) throw fieldError(field, 'usernameTaken', { username });
-  const [pending] = await db
-    .select({ id: branchApplications.id })
-    .from(branchApplications)
-    .where(and(eq(sql`lower(${branchApplications.username})`, lower), eq(branchApplications.state, 'pending')));
-  if (pending) throw fieldError(field, 'usernamePending', { username });
-}
-
-export interface NewInstitution {
-  parent: Pick<Stored, 'id' | 'grade' | 'path' | 'termExpiresAt'> | null;
-  name: string;
-  username: string;
-  /** Empty: generated (and answered). */
-  password?: string;
-  contactName: string;
-  phone: string;
-  region: { province: string; city: string; district: string | null };
-  address: string;
-  status: InstitutionStatus;
-  termExpiresAt: Date | null;
-}
-
-/**
- * Creates an institution under `parent` by the grade rule (no parent: grade 1), with its login, in the
- * caller's transaction: the account name must be free (institutions and pending applications).
- */
-export async function createInstitution(db: Tx, input: NewInstitution): Promise<InstitutionCreated> {
-  await lockTreeShared(db);
-  const { password, generated } = await passwordFor(db, input.password);
-  await assertUsernameFree(db, input.username);
-  const passwordHash = await hashPassword(password);
-  try {
-    const [row] = await db
-      .insert(institutions)
-      .values({
-        name: input.name,
-        grade: childGrade(input.parent?.grade ?? null),
-        parentId: input.parent?.id ?? null,
-        username: input.username,
-        passwordHash,
-        contactName: input.contactName,
-        phone: input.phone,
-        address: input.address,
-        status: statusValue(input.status),
-        termExpiresAt: input.termExpiresAt,
-        ...input.region,
-      })
-      .returning({ id: institutions.id });
-    await db
-      .update(institutions)
-      .set({ path: pathOf(input.parent?.path ?? null, row!.id) })
-      .where(eq(institutions.id, row!.id));
-    return { id: row!.id, password: generated ? password : null };
-  } catch (err) {
-    if (isUniqueViolation(err)) throw fieldError('username', 'usernameTaken', { username: input.username });
-    throw err;
-  }
-}
-
 const termOf = (v: string | null | undefined) => (v ? new Date(v) : null);
 
 /**
@@ -324,7 +231,7 @@ export async function add(db: Tx, auth: Auth, body: InstitutionAddBody): Promise
   let parentRow: Stored | null;
   let term: Date | null;
   if (auth.kind === 'institution') {
-    const own = auth.institution!;
+    const own = auth.institution;
     if (body.parent_id != null && body.parent_id !== own.id) throw forbidden();
     if (body.term_expires_at !== undefined) throw fieldError('term_expires_at', 'termAdminOnly');
     parentRow = await reachable(db, auth, own.id);

@@ -3,7 +3,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { adminUsers, auditLog } from '../../db/schema';
 import type { Auth } from '../../http/access';
-import { assertAnotherSuperAdmin } from '../auth';
+import { assertAnotherSuperAdmin } from '../../lib/accounts';
+import { readParams } from '../../lib/params';
 import { adminEdit, adminRemove } from './admins';
 
 let t: TestApp;
@@ -233,6 +234,7 @@ describe('super-admins', () => {
       restricted: false,
       viewer: { isAdmin: true, grade: 0, granted: null },
       admin: { id: other.datas.id, roleId: superRoleId, isSuper: true, viewRoleId: null, username: 'admin3' },
+      params: await readParams(t.db),
     };
     await expect(adminRemove(t.db, staleAuth, { id: admin.id })).rejects.toMatchObject({ messageKey: 'lastSuperAdmin' });
     await expect(adminEdit(t.db, staleAuth, { id: admin.id, name: 'x', phone: '', role_id: auditorRoleId })).rejects.toMatchObject({ messageKey: 'lastSuperAdmin' });

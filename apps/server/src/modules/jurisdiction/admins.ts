@@ -21,7 +21,9 @@ import { hashPassword } from '../../lib/crypto';
 import { fieldError, isUniqueViolation } from '../../lib/form';
 import { likeEscape, sortBy } from '../../lib/list';
 import { endSubjectSessions } from '../../lib/sessions';
-import { adminActor, assertAnotherSuperAdmin, refusal, validatePassword } from '../auth';
+import { adminActor } from '../../http/access';
+import { assertAnotherSuperAdmin, validatePassword } from '../../lib/accounts';
+import { refusal } from '../../lib/errors';
 import { assertCanAssignRole, roleOptions } from './roles';
 
 /*

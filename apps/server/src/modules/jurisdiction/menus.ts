@@ -14,9 +14,8 @@ import {
 import type { Tx } from '../../db/client';
 import { menus } from '../../db/schema';
 import type { Auth } from '../../http/access';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, notFound, refusal } from '../../lib/errors';
 import { fieldError, isUniqueViolation } from '../../lib/form';
-import { refusal } from '../auth';
 
 /*
  * Menu nodes of the permission tree (`/jurisdiction/menu`): directories (1), pages (2) and buttons (3).

@@ -104,7 +104,7 @@ describe('saving roles', () => {
   it('deletes an unused role; a role in use is refused with the number of its users', async () => {
     const inUse = await t.call('POST', '/role/del', { key: admin.key, body: { id: await roleIdNamed('Auditor') } });
     expect(inUse.code).toBe(400);
-    expect(inUse.datas.error).toBe('Cannot delete: 1 admin users still hold this role');
+    expect(inUse.datas.error).toBe('Cannot delete: an admin user still holds this role');
     const id = await roleIdNamed('Schematic editors');
     expect((await t.call('POST', '/role/del', { key: admin.key, body: { id } })).code).toBe(200);
     expect((await t.call('GET', '/role/detail', { key: admin.key, query: { id } })).code).toBe(400);

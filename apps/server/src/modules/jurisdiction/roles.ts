@@ -27,7 +27,8 @@ import { pagedList } from '../../lib/list';
 import { fieldError } from '../../lib/form';
 import { likeEscape, sortBy } from '../../lib/list';
 import { createSession } from '../../lib/sessions';
-import { adminActor, refusal } from '../auth';
+import { adminActor, adminOf } from '../../http/access';
+import { refusal } from '../../lib/errors';
 import { allMenus, buildTree, toMenuNode, withAncestors } from './menus';
 
 /*
@@ -235,7 +236,7 @@ export async function roleRemove(db: Tx, auth: Auth, { id }: IdInput): Promise<n
  */
 export async function viewAs(db: Tx, auth: Auth, { role_id }: ViewAsBody, ctx: Ctx): Promise<SessionKeyAnswer> {
   const actor = adminActor(auth);
-  const viewing = auth.admin!.viewRoleId != null;
+  const viewing = adminOf(auth).viewRoleId != null;
   // Who may switch at all (a super-admin, not already viewing), before the role is read.
   const who = whyNotViewAs({ is_super: false, status: true }, actor, viewing);
   if (who) throw refusal(who);
@@ -260,7 +261,7 @@ export async function viewAsExit(db: Tx, auth: Auth, _input: unknown, ctx: Ctx):
 async function switchSession(tx: Tx, auth: Auth, ip: string, viewRoleId: number | null): Promise<SessionKeyAnswer> {
   const [old] = await tx.delete(sessions).where(eq(sessions.id, auth.sessionId)).returning({ expiresAt: sessions.expiresAt, userAgent: sessions.userAgent });
   if (!old) throw forbidden();
-  const { key } = await createSession(tx, { kind: 'admin', subjectId: auth.admin!.id, ip, userAgent: old.userAgent, viewRoleId, expiresAt: old.expiresAt });
+  const { key } = await createSession(tx, { kind: 'admin', subjectId: adminOf(auth).id, ip, userAgent: old.userAgent, viewRoleId, expiresAt: old.expiresAt });
   return { key };
 }
 

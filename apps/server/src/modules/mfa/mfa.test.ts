@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { eq, inArray, like } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -333,6 +333,25 @@ describe.each(['institution', 'admin'] as const)('the second factor of an %s', (
     const back = await second(await challengeOf(kind, username, ip), codeOf(secret), ip);
     expect(back.code, back.raw).toBe(200);
     expect((await password(kind, username, ip)).datas.mfa_required).toBe(true);
+  });
+
+  it('a burst of 9 parallel wrong codes from one address is counted as it arrives: 5 judged, 4 throttled', async () => {
+    const username = await account(kind);
+    const { secret } = await enrol(await keyOf(kind, username));
+    const ip = freshIp();
+    // One after another: parallel password attempts would be counted while pending, as they should.
+    const challenges: string[] = [];
+    for (let i = 0; i < 9; i++) challenges.push(await challengeOf(kind, username, ip));
+    const results = await Promise.all(challenges.map((c) => second(c, codeOf(secret, 5), ip)));
+    const texts = results.map(errorText);
+    expect(texts.filter((t) => t === msg('mfaCodeWrong'))).toHaveLength(5);
+    expect(texts.filter((t) => /Too many failed sign-in attempts/.test(t ?? ''))).toHaveLength(4);
+    // Each judged one left its refused sign-in row, committed with the count.
+    const rows = await database.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(and(eq(auditLog.outcome, 'refused'), eq(auditLog.reason, 'second_factor'), eq(auditLog.actorName, username)));
+    expect(rows).toHaveLength(5);
   });
 });
 

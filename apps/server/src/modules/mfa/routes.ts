@@ -1,6 +1,7 @@
 import { mfaApi } from '@app/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoutes } from '../../http/endpoints';
+import { callerRef } from '../../http/access';
 import { reserveAttempt, throttledError } from '../../lib/throttle';
 import * as service from './service';
 
@@ -19,7 +20,7 @@ export default defineRoutes(mfaApi, service, {
 
 async function throttleCodes(this: FastifyInstance, req: FastifyRequest) {
   if (!req.auth) return;
-  const { username, address } = service.throttleKeys(service.subjectOf(req.auth), req.ip);
+  const { username, address } = service.throttleKeys(callerRef(req.auth), req.ip);
   const reservation = await reserveAttempt(this.db, username, address);
   if (!reservation.ok) throw throttledError(reservation.retryAfterMs);
 }

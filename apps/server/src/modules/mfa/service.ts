@@ -15,13 +15,13 @@ import {
 } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { adminUsers, institutions, mfaChallenges, mfaFactors, mfaRecoveryCodes, sessions } from '../../db/schema';
-import type { Auth } from '../../http/access';
+import { type Auth, callerRef } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
 import { hashKey, newKey } from '../../lib/crypto';
-import { AppError, badRequest, forbidden } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
 import { recordAudit, refusals, signInRow } from '../../lib/audit';
 import { createSession, type SubjectKind, userAgentOf } from '../../lib/sessions';
-import { addressKey, clearFailures, reserveAttempt, throttledError } from '../../lib/throttle';
+import { addressKey, clearFailures, countFailure, releaseAttempt, throttledError, throttleWait } from '../../lib/throttle';
 import { type Sealer, serverSealer } from '../codes';
 
 /*
@@ -47,12 +47,6 @@ const totpOf = (base32: string, label = 'account', issuer = ISSUER_FALLBACK) =>
   new TOTP({ issuer, label, algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD_S, secret: Secret.fromBase32(base32) });
 const sha256 = (text: string) => digestOf('sha256', text, 'hex');
 
-/** The caller's account, from its session. */
-export function subjectOf(auth: Auth): Subject {
-  const id = auth.kind === 'admin' ? auth.admin?.id : auth.institution?.id;
-  if (id === undefined) throw forbidden();
-  return { kind: auth.kind, id };
-}
 const ofSubject = <T extends { subjectKind: unknown; subjectId: unknown }>(table: T, s: Subject) => and(eq(table.subjectKind as never, s.kind), eq(table.subjectId as never, s.id));
 
 /** What a person typed: a TOTP code (6 digits, spaces allowed), a recovery code (16 Crockford symbols, dashes and spaces allowed, O/I/L read as 0/1/1), or neither. */
@@ -137,11 +131,18 @@ export async function hasSecondFactor(db: Tx, subject: Subject): Promise<boolean
   return !!row?.on;
 }
 
-/** A sign-in's challenge for an account with a second factor (null without one): 256 random bits, stored hashed, 5 minutes. */
-export async function startChallenge(db: Tx, subject: Subject, now = Date.now()): Promise<string | null> {
+/**
+ * A sign-in's challenge for an account with a second factor (null without one): 256 random bits, stored
+ * hashed, 5 minutes. The password step's counted attempt (`release`, the throttle's reserved row) is
+ * forgotten in the same transaction: one commit for both.
+ */
+export async function startChallenge(db: Tx, subject: Subject, release: number, now = Date.now()): Promise<string | null> {
   if (!(await hasSecondFactor(db, subject))) return null;
   const challenge = newKey();
-  await db.insert(mfaChallenges).values({ tokenHash: hashKey(challenge), subjectKind: subject.kind, subjectId: subject.id, expiresAt: new Date(now + CHALLENGE_MINUTES * 60_000) });
+  await db.transaction(async (tx) => {
+    await tx.insert(mfaChallenges).values({ tokenHash: hashKey(challenge), subjectKind: subject.kind, subjectId: subject.id, expiresAt: new Date(now + CHALLENGE_MINUTES * 60_000) });
+    await releaseAttempt(tx, release);
+  });
   return challenge;
 }
 
@@ -166,7 +167,7 @@ async function lockedFactor(db: Tx, subject: Subject) {
 
 /** GET /mfa/status. */
 export async function status(db: Tx, auth: Auth): Promise<MfaStatus> {
-  const subject = subjectOf(auth);
+  const subject = callerRef(auth);
   const [row] = await db.select().from(mfaFactors).where(ofSubject(mfaFactors, subject));
   const [left] = await db
     .select({ n: count() })
@@ -174,7 +175,7 @@ export async function status(db: Tx, auth: Auth): Promise<MfaStatus> {
     .where(and(ofSubject(mfaRecoveryCodes, subject), isNull(mfaRecoveryCodes.usedAt)));
   return {
     enabled: !!row?.secret,
-    required: auth.kind === 'admin' && auth.params?.mfa_required_admins === 1,
+    required: auth.kind === 'admin' && auth.params.mfa_required_admins === 1,
     pending: !!row?.pendingSecret,
     recovery_codes_left: row?.secret ? (left?.n ?? 0) : 0,
   };
@@ -182,7 +183,7 @@ export async function status(db: Tx, auth: Auth): Promise<MfaStatus> {
 
 /** POST /mfa/setup: a new secret, pending until `enable` (replaces a pending one); refused while a factor is on. */
 export async function setup(db: Tx, auth: Auth, _input: unknown, ctx: Ctx): Promise<MfaSetupAnswer> {
-  const subject = subjectOf(auth);
+  const subject = callerRef(auth);
   const row = await lockedFactor(db, subject);
   if (row?.secret) throw badRequest('mfaAlreadyEnabled');
   const secret = new Secret({ size: SECRET_BYTES }).base32;
@@ -191,8 +192,8 @@ export async function setup(db: Tx, auth: Auth, _input: unknown, ctx: Ctx): Prom
     .insert(mfaFactors)
     .values({ subjectKind: subject.kind, subjectId: subject.id, pendingSecret })
     .onConflictDoUpdate({ target: [mfaFactors.subjectKind, mfaFactors.subjectId], set: { pendingSecret, updatedAt: new Date() } });
-  const label = (auth.kind === 'admin' ? auth.admin?.username : auth.institution?.username) ?? 'account';
-  const issuer = auth.params?.site_title?.trim() || ISSUER_FALLBACK;
+  const label = callerRef(auth).username;
+  const issuer = auth.params.site_title.trim() || ISSUER_FALLBACK;
   return { secret, otpauth_url: totpOf(secret, label, issuer).toString() };
 }
 
@@ -201,7 +202,7 @@ export async function setup(db: Tx, auth: Auth, _input: unknown, ctx: Ctx): Prom
  * codes are answered once. An admin's sessions restricted for want of a factor regain full access at once.
  */
 export async function enable(db: Tx, auth: Auth, input: MfaCodeBody, ctx: Ctx): Promise<RecoveryCodesAnswer> {
-  const subject = subjectOf(auth);
+  const subject = callerRef(auth);
   const parsed = parseCode(input.passcode);
   if (!parsed) throw badRequest('mfaCodeFormat');
   if (parsed.kind !== 'totp') throw badRequest('mfaTotpRequired');
@@ -233,7 +234,7 @@ const clearCodeFailures = (db: Tx, subject: Subject, ip: string) => {
 
 /** POST /mfa/disable: with a current code or a recovery code; the factor and its recovery codes are removed. */
 export async function disable(db: Tx, auth: Auth, input: MfaCodeBody, ctx: Ctx): Promise<null> {
-  const subject = subjectOf(auth);
+  const subject = callerRef(auth);
   if (!parseCode(input.passcode)) throw badRequest('mfaCodeFormat');
   const row = await lockedFactor(db, subject);
   if (!row?.secret) throw badRequest('mfaNotEnabled');
@@ -246,7 +247,7 @@ export async function disable(db: Tx, auth: Auth, input: MfaCodeBody, ctx: Ctx):
 
 /** POST /mfa/recovery_codes: ten new recovery codes (the old ones stop working), with a current TOTP code. */
 export async function recoveryCodes(db: Tx, auth: Auth, input: MfaCodeBody, ctx: Ctx): Promise<RecoveryCodesAnswer> {
-  const subject = subjectOf(auth);
+  const subject = callerRef(auth);
   const parsed = parseCode(input.passcode);
   if (!parsed) throw badRequest('mfaCodeFormat');
   if (parsed.kind !== 'totp') throw badRequest('mfaTotpRequired');
@@ -268,10 +269,13 @@ const CHALLENGE_TEXT = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * POST /login/mfa: the sign-in's second step. The challenge (its shape, then its row: unknown, used or
- * expired each a 400), the code's shape, then the attempt is counted under the account's username and the
- * address exactly as a password attempt (lib/throttle.ts) before the code is checked. In one transaction:
- * the challenge row locked (a concurrent use of the same challenge waits, then finds it used), the code
- * accepted (spent), the challenge marked used, the session created. A right code clears the failures.
+ * expired each a 400) and the code's shape are checked first; then everything happens in ONE transaction,
+ * so that the step costs one commit: the address's throttle lock taken and the attempt judged exactly as a
+ * password attempt (lib/throttle.ts, under the account's username), the challenge row locked (a concurrent
+ * use of the same challenge waits, then finds it used), the code accepted (spent), the challenge marked
+ * used, the session created, the account's failures cleared. A refusal inside (a wrong, replayed or spent
+ * code, a challenge used meanwhile) is counted as a failure and, for a wrong code, written as a refused
+ * sign-in row, and that is committed before the 400 goes out: a wrong code counts like a wrong password.
  */
 export async function login(db: Tx, _auth: Auth | null, input: LoginMfaBody, ctx: Ctx): Promise<{ key: string; id: number }> {
   if (!CHALLENGE_TEXT.test(input.challenge_token)) throw badRequest('mfaChallengeUnknown');
@@ -286,47 +290,45 @@ export async function login(db: Tx, _auth: Auth | null, input: LoginMfaBody, ctx
   if (account.status !== 1) throw badRequest(subject.kind === 'institution' ? 'institutionDisabled' : 'accountDisabled');
   const username = account.username.toLowerCase().slice(0, 64);
   const address = addressKey(ctx.ip);
-  const reservation = await reserveAttempt(db, username, address);
-  if (!reservation.ok) {
-    const admitted = refusals.admit(`sign_in|${subject.kind}|${address}`);
-    if (admitted) await recordAudit(db, signInRow(ctx, subject.kind, username, null, 'refused', 'throttled', admitted.suppressed));
-    throw throttledError(reservation.retryAfterMs);
-  }
-  // A refusal below keeps the reserved row: a wrong code counts as a failure, like a wrong password. Each
-  // attempt is a sign-in row of the access audit: refused as `second_factor`, or ok with the session.
-  const answer = await db
-    .transaction(async (tx) => {
-      const now = Date.now();
-      const [live] = await tx
-        .select({ id: mfaChallenges.id, usedAt: mfaChallenges.usedAt, expiresAt: mfaChallenges.expiresAt })
-        .from(mfaChallenges)
-        .where(eq(mfaChallenges.id, challenge.id))
-        .for('update');
+  const who = { id: subject.id, username: account.username };
+  const outcome = await db.transaction(async (tx): Promise<{ wait: number } | { refused: AppError } | { key: string; id: number }> => {
+    const now = Date.now();
+    const wait = await throttleWait(tx, username, address, now);
+    if (wait > 0) return { wait };
+    try {
+      const [live] = await tx.select({ usedAt: mfaChallenges.usedAt, expiresAt: mfaChallenges.expiresAt }).from(mfaChallenges).where(eq(mfaChallenges.id, challenge.id)).for('update');
       if (!live || live.usedAt) throw badRequest('mfaChallengeUnknown');
       if (live.expiresAt.getTime() <= now) throw badRequest('mfaChallengeExpired');
       if (!(await verifySecondFactor(tx, subject, input.passcode, ctx.config, now))) throw badRequest('mfaCodeWrong');
-      await recordAudit(tx, signInRow(ctx, subject.kind, username, { id: subject.id, username: account.username }, 'ok', null));
-      await tx
-        .update(mfaChallenges)
-        .set({ usedAt: new Date(now) })
-        .where(eq(mfaChallenges.id, challenge.id));
-      // A password and a second factor just now: a re-authentication for step-up too.
-      const { key } = await createSession(tx, { kind: subject.kind, subjectId: subject.id, ip: ctx.ip, userAgent: userAgentOf(ctx.req.headers), reauthenticated: true });
-      if (subject.kind === 'admin')
-        await tx
-          .update(adminUsers)
-          .set({ lastLoginAt: new Date(now) })
-          .where(eq(adminUsers.id, subject.id));
-      return { key, id: subject.id };
-    })
-    .catch(async (err: unknown) => {
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      await countFailure(tx, username, address, now);
       // A wrong code is a refused sign-in of a known account (the password was right): its own audit row.
-      if (err instanceof AppError && err.messageKey === 'mfaCodeWrong')
-        await recordAudit(db, signInRow(ctx, subject.kind, username, { id: subject.id, username: account.username }, 'refused', 'second_factor'));
-      throw err;
-    });
-  await clearFailures(db, username, address);
-  return answer;
+      if (err.messageKey === 'mfaCodeWrong') await recordAudit(tx, signInRow(ctx, subject.kind, username, who, 'refused', 'second_factor'));
+      return { refused: err };
+    }
+    await recordAudit(tx, signInRow(ctx, subject.kind, username, who, 'ok', null));
+    await tx
+      .update(mfaChallenges)
+      .set({ usedAt: new Date(now) })
+      .where(eq(mfaChallenges.id, challenge.id));
+    // A password and a second factor just now: a re-authentication for step-up too.
+    const { key } = await createSession(tx, { kind: subject.kind, subjectId: subject.id, ip: ctx.ip, userAgent: userAgentOf(ctx.req.headers), reauthenticated: true });
+    if (subject.kind === 'admin')
+      await tx
+        .update(adminUsers)
+        .set({ lastLoginAt: new Date(now) })
+        .where(eq(adminUsers.id, subject.id));
+    await clearFailures(tx, username, address);
+    return { key, id: subject.id };
+  });
+  if ('wait' in outcome) {
+    const admitted = refusals.admit(`sign_in|${subject.kind}|${address}`);
+    if (admitted) await recordAudit(db, signInRow(ctx, subject.kind, username, null, 'refused', 'throttled', admitted.suppressed));
+    throw throttledError(outcome.wait);
+  }
+  if ('refused' in outcome) throw outcome.refused;
+  return outcome;
 }
 
 /** The audit trail's record of these writes: who and which call (the row names the account); never a secret or code. */

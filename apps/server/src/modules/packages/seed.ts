@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client';
 import { packages } from '../../db/schema';
+import { DAY } from '../../lib/time';
 
 export const order = 50;
 
@@ -65,5 +66,5 @@ export async function seed(tx: Tx) {
     },
   ];
   // biome-ignore lint/plugin/no-property-after-spread: demo data, seeded once
-  await tx.insert(packages).values(rows.map((r, i) => ({ ...r, createdAt: new Date(now - (120 - i * 10) * 86_400_000) })));
+  await tx.insert(packages).values(rows.map((r, i) => ({ ...r, createdAt: new Date(now - (120 - i * 10) * DAY) })));
 }

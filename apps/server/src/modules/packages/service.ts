@@ -132,9 +132,9 @@ export async function setStatus(db: Tx, _auth: Auth, body: PackageSetStatusBody)
 }
 
 /**
- * What still holds a package, so that it cannot be deleted. The hook for the records that will refer to
- * packages: device-end records (payments) and activation codes. Neither table exists yet, so nothing
- * holds a package today; each one adds its `{ key, count, names }` here when it arrives.
+ * What still holds a package, so that it cannot be deleted: nothing today. Payments and activation codes
+ * refer to packages, but a deletion is soft (`deleted_at`), so their rows keep pointing at it and read its
+ * name; a record that must refuse the deletion adds its `{ key, count, names }` here.
  */
 export async function packageUsage(_tx: Tx, _id: number): Promise<Holder[]> {
   return [];

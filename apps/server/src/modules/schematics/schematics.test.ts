@@ -157,7 +157,7 @@ describe('schematic diagrams', () => {
     const image = await uploadPng(10, 10);
     const diagram = await add({ title: title('Face', '面部'), kind: 'treatment_placement', image: image.url, width: 10, height: 10, markers: [{ acupoint_id: point.datas.id, x: 0.5, y: 0.3 }] });
     const refused = await t.call('POST', '/acupoint/del', { key: admin, body: { id: point.datas.id } });
-    expect(refused.datas.error).toBe('Cannot delete: still used by 1 schematic diagram(s) (Face)');
+    expect(refused.datas.error).toBe('Cannot delete: still used by 1 schematic diagram (Face)');
     await t.call('POST', '/schematic/save_markers', { key: admin, body: { id: diagram.datas.id, markers: [] } });
     expect((await t.call('POST', '/acupoint/del', { key: admin, body: { id: point.datas.id } })).code).toBe(200);
   });

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { canUseButton, type EndAccountBody, type EndedAnswer, type SessionListAnswer } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { adminUsers, institutions, sessions } from '../../db/schema';
-import type { Auth } from '../../http/access';
+import { type Auth, callerRef } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
 import { recordAudit } from '../../lib/audit';
 import { forbidden, notFound } from '../../lib/errors';
@@ -13,13 +13,6 @@ import { type SubjectKind, userAgentOf } from '../../lib/sessions';
  * 999 at its next call, in every process, since a delete on `sessions` notifies the session caches
  * (migration 0014). The caller's account comes from its session, never from the input.
  */
-
-/** The calling account: its kind and id, from the session. */
-function subjectOf(auth: Auth): { kind: SubjectKind; id: number } {
-  const id = auth.kind === 'admin' ? auth.admin?.id : auth.institution?.id;
-  if (id === undefined) throw forbidden();
-  return { kind: auth.kind, id };
-}
 
 const ofSubject = (s: { kind: SubjectKind; id: number }) => and(eq(sessions.subjectKind, s.kind), eq(sessions.subjectId, s.id));
 
@@ -44,7 +37,7 @@ export async function list(db: Tx, auth: Auth): Promise<SessionListAnswer> {
   const rows = await db
     .select()
     .from(sessions)
-    .where(ofSubject(subjectOf(auth)))
+    .where(ofSubject(callerRef(auth)))
     .orderBy(desc(sql`${sessions.id} = ${auth.sessionId}`), desc(sessions.lastSeenAt), desc(sessions.id));
   return {
     list: rows.map((r) => ({
@@ -61,7 +54,7 @@ export async function list(db: Tx, auth: Auth): Promise<SessionListAnswer> {
 
 /** POST /session/end: one of the caller's own sessions (the current one too: a sign-out). */
 export async function end(db: Tx, auth: Auth, input: { id: number }, ctx: Ctx): Promise<null> {
-  const me = subjectOf(auth);
+  const me = callerRef(auth);
   return db.transaction(async (tx) => {
     const gone = await tx
       .delete(sessions)
@@ -76,7 +69,7 @@ export async function end(db: Tx, auth: Auth, input: { id: number }, ctx: Ctx): 
 
 /** POST /session/end_others: every session of the caller but the current one. */
 export async function endOthers(db: Tx, auth: Auth, _input: unknown, ctx: Ctx): Promise<EndedAnswer> {
-  const me = subjectOf(auth);
+  const me = callerRef(auth);
   return db.transaction(async (tx) => {
     const gone = await tx
       .delete(sessions)
@@ -94,7 +87,7 @@ export async function endOthers(db: Tx, auth: Auth, _input: unknown, ctx: Ctx): 
  */
 export async function endAccount(db: Tx, auth: Auth, input: EndAccountBody, ctx: Ctx): Promise<EndedAnswer> {
   if (auth.kind !== 'admin' || !canUseButton(input.kind === 'admin' ? 'admin:status' : 'institution:status', auth.viewer)) throw forbidden();
-  if (input.kind === 'admin' && input.id === auth.admin?.id) throw forbidden();
+  if (input.kind === 'admin' && input.id === auth.admin.id) throw forbidden();
   const table = input.kind === 'admin' ? adminUsers : institutions;
   const [account] = await db.select({ id: table.id }).from(table).where(eq(table.id, input.id));
   if (!account) throw notFound();

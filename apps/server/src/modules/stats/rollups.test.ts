@@ -5,13 +5,17 @@ import type { Tx } from '../../db/client';
 import { devicePayments, devices, distributionRecords, endUsers, financeAccounts, inspections, institutions, ledgerEntries, packages, payouts } from '../../db/schema';
 import type { Auth } from '../../http/access';
 import { badRequest, forbidden } from '../../lib/errors';
-import { readParam } from '../../lib/params';
+import { readParams } from '../../lib/params';
+import type { ParamValues } from '@app/contract';
 import { REGION_TABLE } from '../../lib/regions';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { post, recordDevicePayment } from '../finance';
 import { institutionSubtreeIds, isInSubtree } from '../institutions';
-import { distribution, equipment, finance } from './service';
+import { finance } from './finance';
+import { distribution, equipment } from './service';
 import { seededRandom } from '../../lib/random';
+import { rowsOf } from '../../lib/list';
+import { DAY } from '../../lib/time';
 
 /*
  * The stats roll-ups (migrations 0012-0013, kept by statement triggers). After random writes of every
@@ -28,7 +32,6 @@ import { seededRandom } from '../../lib/random';
  * - both hold under concurrent writers on several connections.
  */
 
-const DAY = 86_400_000;
 let t: TestApp;
 let admin: string;
 
@@ -36,7 +39,6 @@ let admin: string;
 const SEED = Number(process.env.STATS_SEED ?? Date.now() % 1_000_000);
 const rng = seededRandom(SEED);
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const now = Date.now();
 const today = dayOf(now);
@@ -70,14 +72,17 @@ let insts: Inst[];
 let auths: { name: string; auth: Auth }[];
 
 /** A caller as the access check builds it (the fields the stats service reads). */
-function authOf(i: Inst | null): Auth {
-  if (!i) return { sessionId: 0, kind: 'admin', restricted: false, admin: { id: 1, roleId: 1, isSuper: true, viewRoleId: null, username: 'admin' } } as unknown as Auth;
+function authOf(i: Inst | null, params: ParamValues): Auth {
+  if (!i) return { sessionId: 0, kind: 'admin', restricted: false, viewer: { isAdmin: true, grade: 0 }, params, admin: { id: 1, roleId: 1, isSuper: true, viewRoleId: null, username: 'admin' } };
+  const grade = i.grade as 1 | 2 | 3;
   return {
     sessionId: 0,
     kind: 'institution',
     restricted: false,
-    institution: { id: i.id, grade: i.grade as 1 | 2 | 3, path: i.path, termExpiresAt: null, username: i.username },
-  } as unknown as Auth;
+    viewer: { isAdmin: false, grade },
+    params,
+    institution: { id: i.id, grade, path: i.path, termExpiresAt: null, username: i.username, name: '', avatar: '', contactName: '' },
+  };
 }
 
 beforeAll(async () => {
@@ -85,11 +90,12 @@ beforeAll(async () => {
   admin = (await t.login('admin')).key;
   insts = await t.db.select({ id: institutions.id, path: institutions.path, grade: institutions.grade, username: institutions.username }).from(institutions).orderBy(institutions.id);
   const byName = (u: string) => insts.find((i) => i.username === u)!;
+  const params = await readParams(t.db);
   auths = [
-    { name: 'admin', auth: authOf(null) },
-    { name: 'agent1 (grade 1)', auth: authOf(byName('agent1')) },
-    { name: 'agent2 (grade 2)', auth: authOf(byName('agent2')) },
-    { name: 'agent1b (grade 1)', auth: authOf(byName('agent1b')) },
+    { name: 'admin', auth: authOf(null, params) },
+    { name: 'agent1 (grade 1)', auth: authOf(byName('agent1'), params) },
+    { name: 'agent2 (grade 2)', auth: authOf(byName('agent2'), params) },
+    { name: 'agent1b (grade 1)', auth: authOf(byName('agent1b'), params) },
   ];
 });
 afterAll(async () => {
@@ -262,7 +268,7 @@ const raw = (() => {
     const end = new Date(new Date(`${q.to}T00:00:00Z`).getTime() + DAY);
     return { echo: { from: q.from, to: q.to, granularity }, start, end, unit: granularity };
   };
-  const scope = (auth: Auth, column: SQL | { getSQL(): SQL }) => (auth.kind === 'institution' ? sql`${column} in ${institutionSubtreeIds(auth.institution!.path)}` : sql`true`);
+  const scope = (auth: Auth, column: SQL | { getSQL(): SQL }) => (auth.kind === 'institution' ? sql`${column} in ${institutionSubtreeIds(auth.institution.path)}` : sql`true`);
   const inRange = (column: SQL | { getSQL(): SQL }, r: Range) => sql`${column} >= ${r.start} and ${column} < ${r.end}`;
   async function timeSeriesOf(db: Tx, r: Range, source: SQL, column: SQL | { getSQL(): SQL }, measures: SQL[]): Promise<StatPoint[][]> {
     const unit = sql.raw(`'${r.unit}'`);
@@ -297,8 +303,8 @@ const raw = (() => {
   const namedPoints = (rows: { key: number | string | null; label: string | null; value: unknown }[]): StatPoint[] =>
     rows.map((x) => ({ key: String(x.key ?? 'unknown'), ...(x.label != null ? { label: x.label } : {}), value: num(x.value) }));
   const total = (points: StatPoint[]) => points.reduce((s, p) => s + p.value, 0);
-  async function expiringWindow(db: Tx, auth: Auth) {
-    const days = auth.params?.expiring_days ?? (await readParam(db, 'expiring_days'));
+  async function expiringWindow(_db: Tx, auth: Auth) {
+    const days = auth.params.expiring_days;
     const at = new Date();
     return { now: at, soon: new Date(at.getTime() + days * DAY) };
   }
@@ -337,6 +343,12 @@ const raw = (() => {
         activations: total(activations),
         inspections: total(inspected),
         expiringSoon: num(rowsOf<{ n: string }>(expiring)[0]?.n),
+        // Not a roll-up: read from the devices as the service does (seen within device_online_minutes).
+        onlineDevices: num(
+          rowsOf<{ n: string }>(
+            await db.execute(sql`select count(*) as n from ${devices} where ${deviceScope} and ${devices.lastSeenAt} >= ${new Date(clock.now.getTime() - auth.params.device_online_minutes * 60_000)}`),
+          )[0]?.n,
+        ),
       },
       series: {
         byStatus,

@@ -1,5 +1,6 @@
 import { statsApi } from '@app/contract';
 import { defineRoutes } from '../../http/endpoints';
+import { finance } from './finance';
 import * as service from './service';
 
 /** Stats dashboards (issue 13): one call per page (every figure at once) and the export of one table. */
@@ -7,6 +8,6 @@ export default defineRoutes(statsApi, {
   equipment: service.equipment,
   distribution: service.distribution,
   institution: service.institution,
-  finance: service.finance,
+  finance,
   exportTable: service.exportTable,
 });

@@ -1,9 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  autoGranularity,
   canOpenRouteNamed,
-  type FinanceStatsAnswer,
-  type FinanceStatsQuery,
   type L10n,
   type Lang,
   pickText,
@@ -15,38 +12,29 @@ import {
   type StatPoint,
   type StatsAnswer,
   type StatsExportQuery,
-  type StatsGranularity,
   type StatsPage,
   type StatsQuery,
-  type StatsRangeEcho,
 } from '@app/contract';
 import type { Tx } from '../../db/client';
 import {
   branchApplications,
   devices,
   distributionRecords,
-  financeAccounts,
   inspections,
   institutions,
-  packages,
-  payouts,
   statsActivationsDaily,
   statsDevices,
   statsInspectionDevices,
   statsInspectionPairDays,
   statsInspectionPairs,
   statsInspectionsDaily,
-  statsLedgerDaily,
-  statsPaymentsDaily,
 } from '../../db/schema';
 import type { Auth } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
-import { badRequest, forbidden } from '../../lib/errors';
+import { forbidden } from '../../lib/errors';
 import { type ExportColumn, sendExport } from '../../lib/export';
 import { rowsOf } from '../../lib/list';
-import { readParam } from '../../lib/params';
-import { REGION_TABLE } from '../../lib/regions';
-import { institutionSubtreeIds, isInSubtree } from '../institutions';
+import { DAY } from '../../lib/time';
 
 /*
  * The stats dashboards: every figure of a page in one call, each an aggregate in SQL scoped to the
@@ -57,101 +45,8 @@ import { institutionSubtreeIds, isInSubtree } from '../institutions';
  * What each figure means: docs/decisions.md, "Stats".
  */
 
-const DAY = 86_400_000;
-const num = (v: unknown) => Number(v ?? 0);
-
-/** A range as the queries use it: instants [start, end) and the bucket unit. */
-interface Range {
-  echo: StatsRangeEcho;
-  start: Date;
-  end: Date;
-  unit: StatsGranularity;
-}
-
-function rangeOf(q: { from: string; to: string; granularity?: StatsGranularity }): Range {
-  const granularity = q.granularity ?? autoGranularity(q.from, q.to);
-  const start = new Date(`${q.from}T00:00:00Z`);
-  const end = new Date(new Date(`${q.to}T00:00:00Z`).getTime() + DAY);
-  return { echo: { from: q.from, to: q.to, granularity }, start, end, unit: granularity };
-}
-
-/** A condition putting an institution column in the caller's subtree (true for admins). */
-function scope(auth: Auth, column: SQL | { getSQL(): SQL }): SQL {
-  return auth.kind === 'institution' ? sql`${column} in ${institutionSubtreeIds(auth.institution!.path)}` : sql`true`;
-}
-
-const inRange = (column: SQL | { getSQL(): SQL }, r: Range) => sql`${column} >= ${r.start} and ${column} < ${r.end}`;
-/** The same range over a roll-up's UTC `day` column: the range's bounds are UTC midnights, so it is exact. */
-const daysInRange = (column: SQL | { getSQL(): SQL }, r: Range) => sql`${column} >= ${dayOf(r.start)}::date and ${column} < ${dayOf(r.end)}::date`;
-const dayOf = (at: Date) => at.toISOString().slice(0, 10);
-
-/**
- * Where a series' rows sit in time: an instant column (`timestamptz`), or the UTC `day` column (`date`) of
- * a roll-up. Both give the same buckets: a day lies in one month, and the range is whole UTC days.
- */
-type TimeColumn = SQL | { getSQL(): SQL } | { day: SQL | { getSQL(): SQL } };
-function bucketsOf(column: TimeColumn, r: Range, unit: SQL) {
-  if ('day' in column) return { bucket: sql`date_trunc(${unit}, ${column.day}::timestamp)`, where: daysInRange(column.day, r) };
-  return { bucket: sql`date_trunc(${unit}, ${column} at time zone 'UTC')`, where: inRange(column, r) };
-}
-
-/**
- * Values per bucket of the range (zeros included), one series per measure, from one scan: each measure
- * aggregated over `source` (a `from ... where ...` fragment whose rows carry `column`), the range
- * condition added here.
- */
-async function timeSeriesOf(db: Tx, r: Range, source: SQL, column: TimeColumn, measures: SQL[]): Promise<StatPoint[][]> {
-  const unit = sql.raw(`'${r.unit}'`);
-  const { bucket, where } = bucketsOf(column, r, unit);
-  const step = sql.raw(r.unit === 'day' ? `interval '1 day'` : `interval '1 month'`);
-  const fmt = sql.raw(r.unit === 'day' ? `'YYYY-MM-DD'` : `'YYYY-MM'`);
-  const values = sql.join(
-    measures.map((m, i) => sql`${m} as ${sql.raw(`v${i}`)}`),
-    sql`, `,
-  );
-  const picks = sql.join(
-    measures.map((_, i) => sql.raw(`coalesce(v.v${i}, 0) as v${i}`)),
-    sql`, `,
-  );
-  const rows = rowsOf<Record<string, string | number>>(
-    await db.execute(sql`with v as (
-        select ${bucket} as b, ${values} ${source} and ${where} group by 1)
-      select to_char(b.b, ${fmt}) as key, ${picks}
-      from generate_series(date_trunc(${unit}, ${r.start}::timestamptz at time zone 'UTC'), ${r.end}::timestamptz at time zone 'UTC' - interval '1 second', ${step}) as b(b)
-      left join v on v.b = b.b order by b.b`),
-  );
-  return measures.map((_, i) => rows.map((x) => ({ key: String(x.key), value: num(x[`v${i}`]) })));
-}
-
-/** One series per bucket: `measure` (default: a row count) over `source`. */
-const timeSeries = async (db: Tx, r: Range, source: SQL, column: TimeColumn, measure: SQL = sql`count(*)`) => (await timeSeriesOf(db, r, source, column, [measure]))[0]!;
-
-/** Category counts as points, in the order given (missing categories answer 0). */
-function categories(rows: { key: string | number | null; value: unknown }[], order: readonly string[]): StatPoint[] {
-  const by = new Map(rows.map((x) => [String(x.key ?? 'unknown'), num(x.value)]));
-  const extra = [...by.keys()].filter((k) => !order.includes(k));
-  return [...order, ...extra].map((key) => ({ key, value: by.get(key) ?? 0 }));
-}
-
-const PROVINCES = new Map(REGION_TABLE.tree.map(([code, name]) => [code, name]));
-/** Points keyed by province code, labelled with its name (null province: "unknown"). */
-const regionPoints = (rows: { key: string | null; value: unknown }[]): StatPoint[] =>
-  rows.map((x) => (x.key ? { key: x.key, label: PROVINCES.get(x.key) ?? x.key, value: num(x.value) } : { key: 'unknown', value: num(x.value) }));
-const namedPoints = (rows: { key: number | string | null; label: string | null; value: unknown }[]): StatPoint[] =>
-  rows.map((x) => {
-    const key = String(x.key ?? 'unknown');
-    const value = num(x.value);
-    return x.label != null ? { key, label: x.label, value } : { key, value };
-  });
-const total = (points: StatPoint[]) => points.reduce((s, p) => s + p.value, 0);
-
-async function expiringWindow(db: Tx, auth: Auth) {
-  const days = auth.params?.expiring_days ?? (await readParam(db, 'expiring_days'));
-  const now = new Date();
-  return { now, soon: new Date(now.getTime() + days * DAY) };
-}
-
-const TOP = sql.raw(String(10));
+import { TOP, categories, daysInRange, expiringWindow, inRange, namedPoints, num, rangeOf, regionPoints, scope, timeSeries, total, type Range } from './figures';
+import { finance } from './finance';
 
 // ---------------------------------------------------------------------------------------------
 // Equipment
@@ -232,12 +127,15 @@ export async function equipment(db: Tx, auth: Auth, q: StatsQuery): Promise<Stat
   const activated = statsActivationsDaily;
   const daily = statsInspectionsDaily;
   // Devices by status and activations per UTC day from their roll-ups (per owner); any range is whole days.
-  const [status, expiring, activations, inspected, active] = await Promise.all([
+  // Online now: seen within device_online_minutes (trust-api.md, "Device version and presence").
+  const onlineSince = new Date(clock.now.getTime() - auth.params.device_online_minutes * 60_000);
+  const [status, expiring, activations, inspected, active, online] = await Promise.all([
     db.execute(sql`select ${owned.status} as key, sum(${owned.n}) as value from ${owned} where ${scope(auth, owned.institutionId)} group by 1 having sum(${owned.n}) <> 0`),
     db.execute(sql`select count(*) as n from ${devices} where ${deviceScope} and ${devices.expiresAt} >= ${clock.now} and ${devices.expiresAt} <= ${clock.soon}`),
     timeSeries(db, r, sql`from ${activated} where ${scope(auth, activated.institutionId)}`, { day: activated.day }, sql`sum(${activated.n})`),
     timeSeries(db, r, sql`from ${daily} where ${scope(auth, daily.institutionId)}`, { day: daily.day }, sql`sum(${daily.n})`),
     db.execute(activeFigures(auth, r)),
+    db.execute(sql`select count(*) as n from ${devices} where ${deviceScope} and ${devices.lastSeenAt} >= ${onlineSince}`),
   ]);
   const activeRows = rowsOf<{ part: string; key: string | null; label: string | null; value: string }>(active);
   const byStatus = categories(rowsOf(status), ['active', 'inactive', 'disabled']);
@@ -249,6 +147,7 @@ export async function equipment(db: Tx, auth: Auth, q: StatsQuery): Promise<Stat
       activations: total(activations),
       inspections: total(inspected),
       expiringSoon: num(rowsOf<{ n: string }>(expiring)[0]?.n),
+      onlineDevices: num(rowsOf<{ n: string }>(online)[0]?.n),
     },
     series: {
       byStatus,
@@ -343,92 +242,6 @@ export async function institution(db: Tx, auth: Auth, q: StatsQuery): Promise<St
       newPerPeriod: created,
       term,
       applications: categories(appRows, ['pending', 'approved', 'rejected']),
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Finance
-// ---------------------------------------------------------------------------------------------
-
-/** Whose finance a call is about: grades 1-2 their own (or one of their subtree); grade 0 any institution, or the platform. */
-async function financeTarget(db: Tx, auth: Auth, requested: number | undefined) {
-  let id = requested;
-  if (auth.kind === 'institution') {
-    const own = auth.institution!;
-    if (id && id !== own.id && !(await isInSubtree(db, own.path, id))) throw forbidden();
-    id ??= own.id;
-  }
-  if (!id) return null;
-  const [row] = rowsOf<{ id: number; path: string; grade: number; name: string }>(
-    await db.execute(
-      sql`select ${institutions.id} as id, ${institutions.path} as path, ${institutions.grade} as grade, ${institutions.name} as name from ${institutions} where ${institutions.id} = ${id}`,
-    ),
-  );
-  if (!row) throw badRequest('statsInstitutionMissing');
-  return row;
-}
-
-/**
- * GET /stats/finance: for one institution (or, grade 0 without one, the platform): income (paid payments
- * of its subtree), its commission (the platform: its share) by bucket, by package and by child
- * institution, its payouts by state, and its balance at the end of each bucket from the ledger.
- * Payments and the ledger are read from their daily roll-ups: a roll-up row holds the payments of one
- * paying institution, package and pair of commission holders, so every figure (scope, share, package,
- * child) is a function of its key and its sums are the payments' sums; any range is whole UTC days.
- */
-export async function finance(db: Tx, auth: Auth, q: FinanceStatsQuery): Promise<FinanceStatsAnswer> {
-  const r = rangeOf(q);
-  const target = await financeTarget(db, auth, q.institution_id);
-  const rootPath = target?.path ?? '/';
-  const p = statsPaymentsDaily;
-  const ledger = statsLedgerDaily;
-  const paidScope = target ? sql`${p.institutionId} in ${institutionSubtreeIds(target.path)}` : sql`true`;
-  // Its commission on a payment: its own line (l1 or l2); the platform's remainder when there is no target.
-  const share = target
-    ? sql`(case when ${p.l1InstitutionId} = ${target.id} then ${p.l1Cents} else 0 end + case when ${p.l2InstitutionId} = ${target.id} then ${p.l2Cents} else 0 end)`
-    : sql`${p.platformCents}`;
-  const ledgerScope = target ? sql`${ledger.institutionId} = ${target.id}` : sql`true`;
-  const payoutScope = target ? sql`${payouts.institutionId} = ${target.id}` : sql`true`;
-  const accountScope = target ? sql`${financeAccounts.institutionId} = ${target.id}` : sql`true`;
-  const [[income, commission], byPackage, byChild, payoutRows, kpiRows, balanceRows] = await Promise.all([
-    timeSeriesOf(db, r, sql`from ${p} where ${paidScope}`, { day: p.day }, [sql`sum(${p.amountCents})`, sql`sum(${share})`]),
-    db.execute(sql`select x.package_id as key, pk.name as label, x.value from (
-        select ${p.packageId} as package_id, sum(${share}) as value from ${p} where ${paidScope} and ${daysInRange(p.day, r)} group by 1) x
-      join ${packages} pk on pk.id = x.package_id where x.value > 0 order by x.value desc, 1 limit ${TOP}`),
-    // The child on the path from the target down to the paying institution (the target itself: its own devices).
-    db.execute(sql`with x as (
-        select nullif(split_part(substr(i.path, ${rootPath.length + 1}), '/', 1), '')::int as child, sum(${share}) as value
-        from ${p} join ${institutions} i on i.id = ${p.institutionId} where ${paidScope} and ${daysInRange(p.day, r)} group by 1)
-      select coalesce(x.child, ${target?.id ?? null}::int) as key, c.name as label, x.value from x left join ${institutions} c on c.id = coalesce(x.child, ${target?.id ?? null}::int)
-      where x.value > 0 order by x.value desc, 1 limit ${TOP}`),
-    db.execute(sql`select ${payouts.status} as key, sum(${payouts.amountCents}) as value from ${payouts} where ${payoutScope} and ${inRange(payouts.createdAt, r)} group by 1`),
-    db.execute(sql`select
-        (select coalesce(sum(${financeAccounts.balanceCents}), 0) from ${financeAccounts} where ${accountScope}) as balance,
-        (select coalesce(sum(${payouts.amountCents}), 0) from ${payouts} where ${payoutScope} and ${payouts.status} = 'pending') as pending,
-        (select coalesce(sum(${payouts.amountCents}), 0) from ${payouts} where ${payoutScope} and ${payouts.status} = 'paid' and ${inRange(payouts.decidedAt, r)}) as paid,
-        (select coalesce(sum(${ledger.amountCents}), 0) from ${ledger} where ${ledgerScope} and ${ledger.day} < ${dayOf(r.start)}::date) as opening`),
-    timeSeries(db, r, sql`from ${ledger} where ${ledgerScope}`, { day: ledger.day }, sql`sum(${ledger.amountCents})`),
-  ]);
-  const k = rowsOf<{ balance: string; pending: string; paid: string; opening: string }>(kpiRows)[0];
-  // The balance at the end of each bucket: what came before the range plus the running sum of the ledger.
-  let running = num(k?.opening);
-  const balance = balanceRows.map((b) => {
-    running += b.value;
-    return { key: b.key, value: running };
-  });
-  if (!income || !commission) throw new Error('two series expected');
-  return {
-    range: r.echo,
-    institution: target ? { id: target.id, name: target.name, grade: target.grade } : null,
-    kpis: { income: total(income), commission: total(commission), balance: num(k?.balance), pendingPayouts: num(k?.pending), paidPayouts: num(k?.paid) },
-    series: {
-      income,
-      commission,
-      byPackage: namedPoints(rowsOf(byPackage)),
-      byChild: namedPoints(rowsOf(byChild)),
-      payouts: categories(rowsOf(payoutRows), ['pending', 'paid', 'rejected', 'cancelled']),
-      balance,
     },
   };
 }

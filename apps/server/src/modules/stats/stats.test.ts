@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { branchApplications, devicePayments, devices, distributionRecords, financeAccounts, inspections, institutions, ledgerEntries, packages, payouts } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { recordDevicePayment } from '../finance';
+import { DAY } from '../../lib/time';
 
 /*
  * Stats (issue 13 item 1): every figure checked against the demo data computed here in plain JS from
@@ -10,7 +11,6 @@ import { recordDevicePayment } from '../finance';
  * of it), who may open which page, a grade-1 caller refused another tree's finance, bad ranges, export.
  */
 
-const DAY = 86_400_000;
 let t: TestApp;
 let admin: string;
 let keys: Record<string, string>;

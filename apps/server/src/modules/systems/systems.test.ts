@@ -110,12 +110,12 @@ describe('system categories', () => {
     const tree = (await t.call('GET', '/system/tree', { key: admin })).datas;
     const withChildren = await t.call('POST', '/system/del', { key: admin, body: { id: tree[0].id } });
     expect(withChildren.code).toBe(400);
-    expect(withChildren.datas.error).toMatch(/Cannot delete: still used by 2 subsystem\(s\) \(Upper airways/);
+    expect(withChildren.datas.error).toMatch(/Cannot delete: still used by 2 subsystems \(Upper airways/);
 
     const lungs = tree[0].children.find((c: any) => c.name.en === 'Lungs and bronchi');
     const held = await t.call('POST', '/system/del', { key: admin, body: { id: lungs.id } });
     expect(held.code).toBe(400);
-    expect(held.datas.error).toMatch(/disease\(s\) \(.*Chronic bronchitis/);
+    expect(held.datas.error).toMatch(/2 diseases \(.*Chronic bronchitis/);
     const zh = await t.call('POST', '/system/del', { key: admin, body: { id: lungs.id }, lang: 'zh' });
     expect(zh.datas.error).toMatch(/^无法删除：仍被 \d+ 个疾病（慢性支气管炎/);
   });

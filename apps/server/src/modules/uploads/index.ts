@@ -1,4 +1,4 @@
 /** What other modules may use of the uploads module. */
 export { registerMultipart } from './multipart';
 export { moveUploadFolderIn } from './move-in';
-export { receiveImage, sniff } from './service';
+export { locate, receiveImage, sniff } from './service';

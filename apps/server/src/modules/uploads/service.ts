@@ -236,7 +236,7 @@ async function receive(db: Tx, uploader: UploadActor, ctx: Ctx, kind: 'image' | 
  * anything of the file is read or stored, then receives it; a refused upload gives its slot back.
  */
 async function receiveWithinQuota(db: Tx, auth: Auth, ctx: Ctx, kind: 'image' | 'file'): Promise<UploadAnswer> {
-  const actor: UploadActor = { kind: auth.kind, id: auth.kind === 'admin' ? auth.admin!.id : auth.institution!.id };
+  const actor: UploadActor = { kind: auth.kind, id: auth.kind === 'admin' ? auth.admin.id : auth.institution.id };
   const limit = await readParam(db, 'upload_daily_limit');
   const day = await takeUploadSlot(db, actor, limit);
   if (!day) throw badRequest('uploadQuotaReached', { max: limit });

@@ -2,7 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import { cnIdCheckChar, type Gender } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { endUsers, institutions } from '../../db/schema';
-import { DAY, seededRandom } from '../../lib/random';
+import { seededRandom } from '../../lib/random';
+import { DAY } from '../../lib/time';
 
 export const order = 70;
 

@@ -16,13 +16,17 @@ export interface FilterBarProps<F extends string> {
   /** Filters applied as soon as they change (selects, switches, dates); others on Search / Enter. */
   instant?: readonly string[];
   children: ReactNode;
+  /** `vertical` in the phone's filter drawer (one field a line). */
+  layout?: 'inline' | 'vertical';
+  /** Called after Search or Reset applied the form (the phone's drawer closes). */
+  onApplied?: () => void;
 }
 
 /**
  * The filter form above a list: fields are `Form.Item`s whose names are filter names (or codec
  * fields). Search applies, Reset clears; the form follows the URL (back/forward, links).
  */
-export function FilterBar<F extends string>({ params, names, codecs, instant, children }: FilterBarProps<F>) {
+export function FilterBar<F extends string>({ params, names, codecs, instant, children, layout = 'inline', onApplied }: FilterBarProps<F>) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const urlKey = JSON.stringify(params.filters);
@@ -38,15 +42,19 @@ export function FilterBar<F extends string>({ params, names, codecs, instant, ch
   }, [form, formValues, urlKey]);
 
   const submit = () => params.setFilters(applyFromForm(form.getFieldsValue(), codecs) as never);
+  const done = (apply: () => void) => () => {
+    apply();
+    onApplied?.();
+  };
 
   return (
     <Form
       form={form}
-      layout="inline"
+      layout={layout}
       className="filter-bar"
       data-testid="filter-bar"
       initialValues={formValues}
-      onFinish={submit}
+      onFinish={done(submit)}
       onValuesChange={(changed) => {
         if (instant && Object.keys(changed).some((k) => instant.includes(k))) submit();
       }}
@@ -57,7 +65,7 @@ export function FilterBar<F extends string>({ params, names, codecs, instant, ch
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="filter-search">
             {t('list.search')}
           </Button>
-          <Button icon={<ReloadOutlined />} onClick={() => params.resetFilters()} data-testid="filter-reset">
+          <Button icon={<ReloadOutlined />} onClick={done(() => params.resetFilters())} data-testid="filter-reset">
             {t('list.reset')}
           </Button>
         </Space>

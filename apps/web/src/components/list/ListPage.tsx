@@ -1,51 +1,27 @@
-import type { Key, ReactNode } from 'react';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Table from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
 import type { TableProps } from 'antd';
-import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
+import type { SorterResult } from 'antd/es/table/interface';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
 import { useTranslation } from 'react-i18next';
 import { COUNT_CAP } from '@app/contract/constants';
-import type { ListResult } from '@app/contract/envelope';
 import { useSettings } from '../../lib/settings';
 import { formatNumber } from '../../lib/money';
 import type { ListParams, SortOrder } from './useListParams';
 import { FilterBar } from './FilterBar';
-import type { FilterCodec } from './codecs';
 import { ListEmpty } from './ListEmpty';
+import { ColumnSettings } from './ColumnSettings';
+import { SavedViews } from './SavedViews';
+import { shapeColumns, useListPreferences } from './shape';
+import { useIsMobile, useIsPhone } from '../../lib/media';
+import { FilterDrawer, sortOptionsOf } from './FilterDrawer';
+import { PhoneList } from './PhoneList';
+import { tabletColumns, tableColumns } from './card-spec';
+import type { ListPageProps } from './list-props';
 
-/** The part of a react-query result ListPage reads. */
-export interface ListQueryState<Row> {
-  data?: ListResult<Row>;
-  isFetching: boolean;
-  isPending?: boolean;
-  isError: boolean;
-  error?: Error | null;
-  refetch: () => unknown;
-}
-
-export interface ListPageProps<Row, F extends string> {
-  params: ListParams<F>;
-  query: ListQueryState<Row>;
-  /** antd columns. Sortable ones: `sorter: true` and `key` = the server's sort name. */
-  columns: ColumnsType<Row>;
-  rowKey: string | ((row: Row) => Key);
-  /** Filter fields (`Form.Item`s named like the filters). Omit for a list without filters. */
-  filters?: ReactNode;
-  filterNames?: readonly F[];
-  codecs?: FilterCodec[];
-  instant?: readonly string[];
-  /** Card title above the table (defaults to nothing; the tab shows the page title). */
-  title?: ReactNode;
-  /** Buttons at the table's top right (create, export…), usually wrapped in <Access>. */
-  toolbar?: ReactNode;
-  /** Text of the no-data empty state, e.g. "No devices yet". */
-  noDataText?: string;
-  tableProps?: Omit<TableProps<Row>, 'columns' | 'dataSource' | 'rowKey' | 'pagination' | 'onChange'>;
-  testId?: string;
-}
+export type { ListPageProps, ListQueryState } from './list-props';
 
 /** Formats a list total: exact, or "10,000+" when the server stopped counting. */
 export function totalText(total: number, capped: boolean | undefined, lang: Parameters<typeof formatNumber>[1]) {
@@ -61,8 +37,11 @@ export function ListPage<Row extends object, F extends string>(props: ListPagePr
   const { t } = useTranslation();
   const lang = useSettings((s) => s.lang);
   const data = query.data;
+  const prefs = useListPreferences(props.listName);
+  const isMobile = useIsMobile();
+  const isPhone = useIsPhone();
 
-  const sortedColumns = columns.map((c) => {
+  const sortedColumns = tabletColumns(tableColumns(shapeColumns(props.listName, columns, prefs.data?.columns)), isMobile && !isPhone).map((c) => {
     if (!c.sorter) return c;
     const key = String(c.key ?? ('dataIndex' in c ? c.dataIndex : ''));
     return { ...c, sortOrder: params.sort === key ? (params.order ?? null) : null, sortDirections: ['ascend', 'descend'] as SortOrder[] };
@@ -80,10 +59,12 @@ export function ListPage<Row extends object, F extends string>(props: ListPagePr
 
   const reason = query.isError && !data ? 'error' : query.isPending || (!data && query.isFetching) ? 'loading' : params.hasFilters ? 'no-match' : 'no-data';
   const total = data?.total ?? 0;
+  // Phones get cards, the filters in a drawer and the toolbar folded (PhoneList).
+  if (isPhone) return <PhoneList {...props} reason={reason} totalLabel={t('list.total', { total: totalText(total, data?.capped, lang) })} />;
 
   return (
     <Flex vertical gap={16} data-testid={testId}>
-      {filters ? (
+      {filters && !isMobile ? (
         <section className="list-panel list-filters" aria-label={t('list.filters')}>
           <FilterBar params={params} names={props.filterNames} codecs={codecs} instant={instant}>
             {filters}
@@ -94,12 +75,24 @@ export function ListPage<Row extends object, F extends string>(props: ListPagePr
         <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
           <div className="list-title">{title}</div>
           <Flex gap={8} wrap align="center">
+            {isMobile ? (
+              <FilterDrawer params={params} names={props.filterNames} codecs={codecs} instant={instant} sortOptions={sortOptionsOf(columns)}>
+                {filters}
+              </FilterDrawer>
+            ) : null}
             {toolbar}
+            {props.listName ? (
+              <>
+                <SavedViews list={props.listName} params={params as ListParams} />
+                <ColumnSettings list={props.listName} columns={columns} />
+              </>
+            ) : null}
             <Tooltip title={t('list.refresh')}>
               <Button aria-label={t('list.refresh')} icon={<ReloadOutlined spin={query.isFetching} />} onClick={() => query.refetch()} data-testid="list-refresh" />
             </Tooltip>
           </Flex>
         </Flex>
+        {props.bulk}
         <Table<Row>
           {...tableProps}
           columns={sortedColumns}
@@ -118,6 +111,7 @@ export function ListPage<Row extends object, F extends string>(props: ListPagePr
             pageSizeOptions: [10, 20, 50, 100],
             showTotal: () => <span data-testid="list-total">{t('list.total', { total: totalText(total, data?.capped, lang) })}</span>,
             hideOnSinglePage: false,
+            ...(isMobile ? { size: 'small' as const, showLessItems: true } : {}),
           }}
         />
       </section>

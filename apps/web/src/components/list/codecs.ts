@@ -13,12 +13,15 @@ export interface FilterCodec {
   fromForm: (values: Record<string, unknown>) => Record<string, FilterValue>;
   /** Form field names this codec handles (others pass through). */
   fields: string[];
+  /** URL filter names it reads, when not its fields' own (a date range's from and to). */
+  params?: string[];
 }
 
 /** A RangePicker field `name` stored as two date filters `from`/`to` (YYYY-MM-DD). */
 export function dateRangeFilter(name: string, from: string, to: string): FilterCodec {
   return {
     fields: [name],
+    params: [from, to],
     toForm: (f) => {
       const a = f[from] ? dayjs(f[from]) : null;
       const b = f[to] ? dayjs(f[to]) : null;
@@ -66,4 +69,17 @@ export function applyFromForm(values: Record<string, unknown>, codecs: FilterCod
   }
   for (const c of codecs) Object.assign(out, c.fromForm(values));
   return out;
+}
+
+/** How many filter fields hold a value (a date range counts once, a switch when on). */
+export function activeFilterCount(params: { filters: Partial<Record<string, string>>; names: readonly string[] }, names?: readonly string[], codecs: FilterCodec[] = []): number {
+  // URL names a codec reads under another name (a range's from and to) count as its one field.
+  const read = new Set(codecs.flatMap((c) => c.params ?? []));
+  const own = (names ?? params.names).filter((n) => !read.has(n));
+  const values = applyToForm(params.filters as Record<string, string | undefined>, own, codecs);
+  return Object.values(values).filter((v) => {
+    if (v == null || v === '' || v === false) return false;
+    if (Array.isArray(v)) return v.some((x) => x != null && x !== '');
+    return true;
+  }).length;
 }

@@ -6,11 +6,18 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, 
 import type { ListResult } from '@app/contract/envelope';
 import { call, type Answer, type EndpointName, type Input } from '../../lib/api';
 import { withFeedback } from '../../lib/feedback';
+import { t } from '../../lib/i18n';
 import { takePrefetched } from '../../lib/prefetch';
-import { successToast } from './queries';
 
 // No AbortSignal is passed to the client on purpose: a call react-query gives up on still completes and
 // its envelope is handled, because an overdue institution's answer (998) carries the new session key.
+
+/** The success toast of a mutation: "Saved" by default, the caller's text, or none for false or a blank text. */
+export function successToast(option: string | false | undefined): string | null {
+  if (option === false) return null;
+  if (option === undefined) return t('form.saved');
+  return option.trim() ? option : null;
+}
 
 /** The cache key of a call: its endpoint name, then its input. */
 export const queryKeyOf = (name: EndpointName, input?: unknown) => (input === undefined ? [name] : [name, input]);

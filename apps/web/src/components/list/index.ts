@@ -3,7 +3,6 @@ export { ListPage, totalText, type ListPageProps, type ListQueryState } from './
 export { FilterBar, type FilterBarProps } from './FilterBar';
 export { ListEmpty, type EmptyReason } from './ListEmpty';
 export { dateRangeFilter, numberFilter, boolFilter, type FilterCodec } from './codecs';
-export { apiQueryOptions, listQueryOptions, useApiQuery, useListQuery, useApiMutation, successToast, type ApiMutationOptions } from './queries';
 export { CreateButton, KeywordFilter } from './toolbar';
 export {
   endpointListOptions,
@@ -17,3 +16,10 @@ export {
   type ListInput,
   type ModuleName,
 } from './endpoint-queries';
+export { BulkBar, useBulkReport } from './BulkBar';
+export { ColumnSettings } from './ColumnSettings';
+export { SavedViews } from './SavedViews';
+export { shapeColumns, useListPreferences, type ListName } from './shape';
+export { CardList, type CardListProps } from './CardList';
+export { ActionMenu, RowLinks, RowActionsMode, useRowActionsMode, type ActionMenuItem, type RowLink } from './ActionMenu';
+export { cardSpec, type MobileRole } from './card-spec';

@@ -36,6 +36,8 @@ export interface ListParams<F extends string = string> {
   resetFilters: () => void;
   setPage: (page: number, limit?: number) => void;
   setSort: (sort?: string, order?: SortOrder) => void;
+  /** Replaces the filters and the sort at once (a saved view), back to page 1. */
+  setView: (filters: Partial<Record<F, FilterValue>>, sort?: string | null, order?: SortOrder | null) => void;
 }
 
 const DEFAULT_LIMIT = 20;
@@ -47,6 +49,17 @@ const toParam = (v: FilterValue): string | null => {
 };
 
 type ListState<F extends string> = Pick<ListParams<F>, 'page' | 'limit' | 'sort' | 'order' | 'filters' | 'hasFilters' | 'query'>;
+
+/** The order in the address: both of sort and order, or neither. */
+function writeSort(next: URLSearchParams, sort?: string | null, order?: SortOrder | null) {
+  if (sort && order) {
+    next.set('sort', sort);
+    next.set('order', order);
+  } else {
+    next.delete('sort');
+    next.delete('order');
+  }
+}
 
 /**
  * A list's state as an address's search params give it: what the page sends to its `/list` call. Pure, so a
@@ -137,16 +150,23 @@ export function useListParams<F extends string>(opts: ListParamsOptions<F>): Lis
     setSort: useCallback(
       (sort?: string, order?: SortOrder) =>
         update((next) => {
-          if (sort && order) {
-            next.set('sort', sort);
-            next.set('order', order);
-          } else {
-            next.delete('sort');
-            next.delete('order');
-          }
+          writeSort(next, sort, order);
           next.delete('page');
         }),
       [update],
+    ),
+    setView: useCallback(
+      (values: Partial<Record<F, FilterValue>>, sort?: string | null, order?: SortOrder | null) =>
+        update((next) => {
+          for (const f of filters) next.delete(f);
+          for (const [k, v] of Object.entries(values) as [F, FilterValue][]) {
+            const p = filters.includes(k) ? toParam(v) : null;
+            if (p !== null) next.set(k, p);
+          }
+          writeSort(next, sort, order);
+          next.delete('page');
+        }),
+      [update, filters],
     ),
   };
 }

@@ -65,9 +65,9 @@ export default function AcupointListPage() {
             </span>
           ),
       },
-      { key: 'code', dataIndex: 'code', title: t('col.code'), sorter: true, fixed: 'left', render: (v: string) => <span className="mono acupoint-code">{v}</span> },
-      { key: 'name', dataIndex: 'name', title: t('col.name'), render: (_, r) => text(r.name) },
-      { key: 'meridian', dataIndex: 'meridian', title: t('col.meridian'), sorter: true, render: (v: AcupointMeridian) => <MeridianTag m={v} /> },
+      { key: 'code', mobile: 'title', dataIndex: 'code', title: t('col.code'), sorter: true, fixed: 'left', render: (v: string) => <span className="mono acupoint-code">{v}</span> },
+      { key: 'name', mobile: 'field', dataIndex: 'name', title: t('col.name'), render: (_, r) => text(r.name) },
+      { key: 'meridian', mobile: 'field', dataIndex: 'meridian', title: t('col.meridian'), sorter: true, render: (v: AcupointMeridian) => <MeridianTag m={v} /> },
       {
         key: 'flags',
         title: t('col.flags'),
@@ -89,6 +89,7 @@ export default function AcupointListPage() {
       },
       {
         key: 'action_count',
+        mobile: 'field',
         dataIndex: 'action_count',
         title: t('col.actions'),
         align: 'right',
@@ -103,6 +104,7 @@ export default function AcupointListPage() {
       { key: 'sort', dataIndex: 'sort', title: t('col.sort'), sorter: true, align: 'right' },
       {
         key: 'row-actions',
+        mobile: 'actions',
         title: t('common:list.actions'),
         fixed: 'right',
         render: (_, r) => (
@@ -128,6 +130,7 @@ export default function AcupointListPage() {
   return (
     <>
       <ListPage<AcupointRow, (typeof FILTERS)[number]>
+        listName="acupoints.list"
         testId="acupoint-list"
         title={t('title')}
         params={params}

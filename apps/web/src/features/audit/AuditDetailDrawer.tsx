@@ -40,7 +40,7 @@ export function AuditDetailDrawer({ id, onClose }: { id: number | null; onClose:
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
         <>
-          <Descriptions column={2} size="small" bordered style={{ marginBottom: 16 }}>
+          <Descriptions column={{ xs: 1, sm: 2 }} size="small" bordered style={{ marginBottom: 16 }}>
             <Descriptions.Item label={t('col.time')}>{formatDateTime(d.created_at)}</Descriptions.Item>
             <Descriptions.Item label={t('col.actor')}>
               <Tag>{t(`actorKind.${d.actor_kind}`)}</Tag>

@@ -117,6 +117,7 @@ export default function AuditLogPage() {
       },
       {
         key: 'outcome',
+        mobile: 'status',
         dataIndex: 'outcome',
         title: t('col.outcome'),
         render: (v: AuditRow['outcome'], r) => (
@@ -140,6 +141,8 @@ export default function AuditLogPage() {
   return (
     <>
       <ListPage<AuditRow, (typeof FILTERS)[number]>
+        listName="audit.list"
+        onCardOpen={(r) => setViewId(r.id)}
         testId="audit-list"
         title={t('title')}
         params={params}

@@ -70,6 +70,7 @@ export default function BranchListPage() {
       },
       {
         key: 'state',
+        mobile: 'status',
         dataIndex: 'state',
         title: t('col.state'),
         render: (v: ApplicationState, r) => {
@@ -126,6 +127,7 @@ export default function BranchListPage() {
   return (
     <>
       <ListPage<BranchApplication, (typeof FILTERS)[number]>
+        listName="branches.list"
         testId="branch-list"
         title={t('title')}
         params={params}

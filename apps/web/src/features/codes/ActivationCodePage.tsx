@@ -13,14 +13,14 @@ import type { ColumnsType } from 'antd/es/table';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CODE_SCOPES, CODE_STATUSES, type CodeBatchRow, type CodeRow, type CodeScope, type CodeStatus } from '@app/contract/api/codes';
-import { CreateButton, KeywordFilter, ListPage, numberFilter, useListParams } from '../../components/list';
+import { BulkBar, CreateButton, KeywordFilter, ListPage, numberFilter, useBulkReport, useListParams } from '../../components/list';
 import { InstitutionSelect } from '../../components/InstitutionSelect';
 import { RowActions } from '../../components/RowActions';
 import { useAccess } from '../../lib/access';
 import { formatNumber } from '../../lib/money';
 import { useSettings } from '../../lib/settings';
 import { formatDateTime } from '../../lib/time';
-import { useCodeBatches, useCodes, useRecentBatches, useVoidCodes } from './api';
+import { useBulkVoidCodes, useCodeBatches, useCodes, useRecentBatches, useVoidCodes } from './api';
 import { AssignDialog } from './AssignDialog';
 import { downloadFile } from '../../lib/download';
 import { GenerateDialog } from './GenerateDialog';
@@ -178,6 +178,7 @@ function BatchList({ onCodes }: { onCodes: (b: CodeBatchRow) => void }) {
   return (
     <>
       <ListPage<CodeBatchRow, (typeof BATCH_FILTERS)[number]>
+        listName="codes.batches"
         testId="code-batch-list"
         params={params}
         query={query}
@@ -208,12 +209,13 @@ const CODE_FILTERS = ['batch_id', 'scope', 'status', 'owner_institution_id'] as 
 function CodeList() {
   const { t } = useTranslation('codes');
   const lang = useSettings((s) => s.lang);
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   const { can } = useAccess();
   const params = useListParams({ filters: CODE_FILTERS });
   const query = useCodes(params.query);
   const batches = useRecentBatches();
-  const voidCodes = useVoidCodes();
+  const bulkVoid = useBulkVoidCodes();
+  const report = useBulkReport();
   const grantText = useGrantText();
   const [selected, setSelected] = useState<CodeRow[]>([]);
 
@@ -250,9 +252,8 @@ function CodeList() {
     [t, grantText],
   );
 
+  // Per row on the server (codes.bulkVoid): each code by the single void's own rule; the refused ones are named.
   const voidSelected = () => {
-    const byBatch = new Map<number, number[]>();
-    for (const r of selected) byBatch.set(r.batch_id, [...(byBatch.get(r.batch_id) ?? []), r.id]);
     modal.confirm({
       title: t('voidConfirm.titleSelected', { n: selected.length }),
       content: t('voidConfirm.text'),
@@ -260,16 +261,16 @@ function CodeList() {
       okButtonProps: { danger: true, 'data-testid': 'code-void-ok' } as never,
       cancelText: t('common:form.cancel'),
       onOk: async () => {
-        let total = 0;
-        for (const [id, codeIds] of byBatch) total += (await voidCodes.mutateAsync({ id, code_ids: codeIds })).count;
+        const answer = await bulkVoid.mutateAsync({ ids: selected.map((r) => r.id) });
         setSelected([]);
-        void message.success(t('voidConfirm.done', { n: total }));
+        report(t('voidConfirm.ok'), answer);
       },
     });
   };
 
   return (
     <ListPage<CodeRow, (typeof CODE_FILTERS)[number]>
+      listName="codes.list"
       testId="code-list"
       params={params}
       query={query}
@@ -289,16 +290,14 @@ function CodeList() {
             }
           : undefined
       }
-      toolbar={
-        <>
-          {selected.length ? (
-            <Button danger onClick={voidSelected} data-testid="code-void-selected">
-              {t('action.voidSelected', { n: formatNumber(selected.length, lang) })}
-            </Button>
-          ) : null}
-          <ExportButton endpoint="codes.exportList" sign="activation:export" query={params.query} filename="activation-codes" testId="codes-export" />
-        </>
+      bulk={
+        <BulkBar count={selected.length} onClear={() => setSelected([])}>
+          <Button danger onClick={voidSelected} data-testid="code-void-selected">
+            {t('action.voidSelected', { n: formatNumber(selected.length, lang) })}
+          </Button>
+        </BulkBar>
       }
+      toolbar={<ExportButton endpoint="codes.exportList" sign="activation:export" query={params.query} filename="activation-codes" testId="codes-export" />}
       filters={
         <>
           <Form.Item name="batch_id" label={t('filter.batch')}>

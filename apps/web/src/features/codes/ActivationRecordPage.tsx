@@ -44,11 +44,12 @@ export default function ActivationRecordPage() {
     const count = (v: number | null) => (v == null ? t('records.none') : formatNumber(v, lang));
     return [
       { key: 'created_at', dataIndex: 'created_at', title: t('records.col.time'), sorter: true, fixed: 'left', render: (v: string) => formatDateTime(v) },
-      { key: 'code', dataIndex: 'code', title: t('records.col.code'), render: (v: string) => <span className="mono">{v}</span> },
+      { key: 'code', mobile: 'field', dataIndex: 'code', title: t('records.col.code'), render: (v: string) => <span className="mono">{v}</span> },
       { key: 'batch', dataIndex: 'batch_no', title: t('records.col.batch'), render: (v: string) => <span className="mono">{v}</span> },
       { key: 'scope', dataIndex: 'scope', title: t('records.col.scope'), render: (v: CodeScope) => <Tag color={SCOPE_COLOR[v]}>{t(`scope.${v}`)}</Tag> },
       {
         key: 'target',
+        mobile: 'field',
         title: t('records.col.target'),
         render: (_, r) =>
           r.device_serial ? (
@@ -61,6 +62,7 @@ export default function ActivationRecordPage() {
       },
       {
         key: 'grant',
+        mobile: 'field',
         title: t('records.col.grant'),
         render: (_, r) => (r.package_name ? `${r.package_name}${r.uses_added ? ` (+${t('uses', { n: r.uses_added })})` : ''}` : r.days != null ? t('days', { n: r.days }) : '—'),
       },
@@ -72,6 +74,7 @@ export default function ActivationRecordPage() {
 
   return (
     <ListPage<ActivationRecordRow, (typeof FILTERS)[number]>
+      listName="codes.records"
       testId="activation-record-list"
       params={params}
       query={query}

@@ -11,6 +11,8 @@ export const useCodes = (query: ListInput) => useEndpointList('codes.list', quer
 /** -> { batch_no, codes }: the only time the codes come back unasked. */
 export const useGenerateCodes = () => useEndpointMutation('codes.generate', { invalidate: ['codes'], successMessage: false });
 /** -> { count }. The caller says which toast to show. */
+/** Void the selected codes of any batches, per row (contract api/bulk.ts). */
+export const useBulkVoidCodes = () => useEndpointMutation('codes.bulkVoid', { invalidate: ['codes'], successMessage: false });
 export const useVoidCodes = () => useEndpointMutation('codes.voidCodes', { invalidate: ['codes'], successMessage: false });
 export const useAssignCodes = () => useEndpointMutation('codes.assign', { invalidate: ['codes'], successMessage: false });
 /** Activation records of the caller's subtree. */

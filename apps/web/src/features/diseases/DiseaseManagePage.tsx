@@ -180,6 +180,7 @@ export default function DiseaseManagePage() {
       />
       <div className="disease-main">
         <ListPage<DiseaseRow, (typeof FILTERS)[number]>
+          listName="diseases.list"
           testId="disease-list"
           title={selectedCategory ? text(selectedCategory.name) : t('allDiseases')}
           params={params}

@@ -42,6 +42,7 @@ export default function DistributionRecordPage() {
   }, [t]);
   return (
     <ListPage<DistributionRow, (typeof FILTERS)[number]>
+      listName="distribution.list"
       testId="distribution-list"
       params={params}
       query={query}

@@ -149,6 +149,7 @@ export default function DoctorListPage() {
   return (
     <>
       <ListPage<DoctorRow, (typeof FILTERS)[number]>
+        listName="doctors.list"
         testId="doctor-list"
         title={t('title')}
         params={params}

@@ -14,6 +14,7 @@ import { InstitutionSelect } from '../../components/InstitutionSelect';
 import { ApiError } from '../../lib/api';
 import { withFeedback } from '../../lib/feedback';
 import { useAddDevice, useDistribute, useEditDevice, useImportDevices } from './api';
+import { secretsCsv } from './secrets';
 
 /** The secret of a device, shown once (after adding it or resetting its secret). */
 export function SecretDialog({ shown, onClose }: { shown: { serial: string; secret: string } | null; onClose: () => void }) {
@@ -101,8 +102,7 @@ const toBase64 = async (file: File) => {
 };
 
 const saveSecrets = (devices: EquipmentImportAnswer['devices']) => {
-  const csv = `\uFEFFserial,secret\r\n${devices.map((d) => `${d.serial},${d.secret}`).join('\r\n')}\r\n`;
-  const href = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
+  const href = URL.createObjectURL(new Blob([secretsCsv(devices)], { type: 'text/csv' }));
   const link = document.createElement('a');
   link.href = href;
   link.download = 'device-secrets.csv';

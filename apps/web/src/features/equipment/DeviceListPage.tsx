@@ -2,6 +2,8 @@ import { useMemo, useState } from 'react';
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import Form from 'antd/es/form';
+import Badge from 'antd/es/badge';
+import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
@@ -13,7 +15,7 @@ import { canOpenRoute } from '@app/contract/access';
 import { findRoute } from '@app/contract/routes';
 import { DEVICE_STATUSES, type DeviceRow, type DeviceStatus } from '@app/contract/api/equipment';
 import { EXPIRING_DAYS } from '@app/contract/constants';
-import { boolFilter, dateRangeFilter, ListPage, numberFilter, useListParams, KeywordFilter } from '../../components/list';
+import { boolFilter, BulkBar, dateRangeFilter, ListPage, numberFilter, useBulkReport, useListParams, KeywordFilter } from '../../components/list';
 import { InstitutionSelect } from '../../components/InstitutionSelect';
 import { LazyRangePicker } from '../../components/LazyRangePicker';
 import { RelativeTime } from '../../components/RelativeTime';
@@ -23,14 +25,14 @@ import { formatNumber } from '../../lib/money';
 import { useAccess } from '../../lib/access';
 import { useSession } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
-import { useDevices, useDeviceStatus, useResetSecret } from './api';
+import { useBulkDeviceStatus, useDevices, useDeviceStatus, useResetSecret } from './api';
 import { DEVICE_LIST_PARAMS } from './list';
 import { AddDeviceDialog, DistributeDialog, EditDeviceDialog, ImportDialog, SecretDialog } from './DeviceDialogs';
 import { RedeemCodeDialog } from './RedeemCodeDialog';
 import { ExportButton } from '../../components/ExportButton';
 
 const CODECS = [numberFilter('institution_id'), dateRangeFilter('expires', 'expires_from', 'expires_to'), boolFilter('expiring')];
-const INSTANT = ['status', 'institution_id', 'expires', 'expiring'];
+const INSTANT = ['status', 'institution_id', 'expires', 'expiring', 'online'];
 const PAYMENTS_ROUTE = findRoute('DeviceEndRecordOfDevice');
 /** The activation codes page: in no menu; the platform reaches it from here and from the activation records. */
 const CODES_ROUTE = findRoute('ActivationCode');
@@ -59,6 +61,16 @@ export default function DeviceListPage() {
   const setStatus = useDeviceStatus();
   const reset = useResetSecret();
   const canDistribute = isAdmin && can('device:distribute');
+  // Bulk enable/disable: the single action's button; the server checks each row as the single action does.
+  const canStatus = isAdmin && can('device:status');
+  const bulkStatus = useBulkDeviceStatus();
+  const report = useBulkReport();
+  const { t: ts } = useTranslation('shape');
+  const runBulk = async (enabled: boolean) => {
+    const answer = await bulkStatus.mutateAsync({ ids: selected.map((d) => d.id), enabled });
+    setSelected([]);
+    report(enabled ? t('life.enable') : t('life.disable'), answer);
+  };
 
   const columns = useMemo<ColumnsType<DeviceRow>>(() => {
     const now = Date.now();
@@ -111,7 +123,25 @@ export default function DeviceListPage() {
           );
         },
       },
-      { key: 'last_seen_at', dataIndex: 'last_seen_at', title: t('col.lastSeen'), sorter: true, render: (v: string | null) => <RelativeTime value={v} placeholder={t('never')} /> },
+      {
+        key: 'last_seen_at',
+        dataIndex: 'last_seen_at',
+        title: t('col.lastSeen'),
+        sorter: true,
+        // Online: seen within the device_online_minutes parameter (the server decides).
+        render: (v: string | null, r) => (
+          <Space size={6} wrap={false}>
+            <Badge status={r.online ? 'success' : 'default'} text={r.online ? t('presence.online') : t('presence.offline')} data-testid={r.online ? 'device-online' : 'device-offline'} />
+            <RelativeTime value={v} placeholder={t('never')} />
+          </Space>
+        ),
+      },
+      {
+        key: 'reported_version',
+        dataIndex: 'reported_version',
+        title: t('col.version'),
+        render: (v: string | null) => (v ? <span className="mono">{v}</span> : <span className="text-muted">—</span>),
+      },
       {
         key: 'actions',
         title: t('col.actions'),
@@ -158,6 +188,7 @@ export default function DeviceListPage() {
   return (
     <>
       <ListPage<DeviceRow, (typeof DEVICE_LIST_PARAMS.filters)[number]>
+        listName="equipment.list"
         testId="device-list"
         params={params}
         query={query}
@@ -202,7 +233,29 @@ export default function DeviceListPage() {
             <ExportButton endpoint="equipment.exportList" sign="device:export" query={params.query} filename="devices" testId="devices-export" />
           </>
         }
-        tableProps={canDistribute ? { rowSelection: { selectedRowKeys: selected.map((d) => d.id), onChange: (_keys, rows) => setSelected(rows) } } : undefined}
+        bulk={
+          canStatus ? (
+            <BulkBar count={selected.length} onClear={() => setSelected([])}>
+              <Button loading={bulkStatus.isPending} onClick={() => void runBulk(true)} data-testid="bulk-enable">
+                {t('life.enable')}
+              </Button>
+              <Button
+                danger
+                onClick={() =>
+                  Modal.confirm({
+                    title: ts('bulk.confirm', { action: t('life.disable'), n: selected.length }),
+                    okButtonProps: { danger: true, 'data-testid': 'bulk-disable-ok' } as never,
+                    onOk: () => runBulk(false),
+                  })
+                }
+                data-testid="bulk-disable"
+              >
+                {t('life.disable')}
+              </Button>
+            </BulkBar>
+          ) : null
+        }
+        tableProps={canDistribute || canStatus ? { rowSelection: { selectedRowKeys: selected.map((d) => d.id), onChange: (_keys, rows) => setSelected(rows) } } : undefined}
         filters={
           <>
             <KeywordFilter label={t('filter.keyword')} placeholder={t('filter.keywordPlaceholder')} />
@@ -217,6 +270,21 @@ export default function DeviceListPage() {
             </Form.Item>
             <Form.Item name="expiring" label={t('filter.expiring', { days: EXPIRING_DAYS })} valuePropName="checked">
               <Switch data-testid="filter-expiring" />
+            </Form.Item>
+            <Form.Item name="online" label={t('filter.online')}>
+              <Select
+                allowClear
+                placeholder={t('common:list.all')}
+                style={{ width: 140 }}
+                options={[
+                  { value: 'true', label: t('presence.online') },
+                  { value: 'false', label: t('presence.offline') },
+                ]}
+                data-testid="filter-online"
+              />
+            </Form.Item>
+            <Form.Item name="reported_version" label={t('filter.version')}>
+              <Input allowClear placeholder={t('filter.versionPlaceholder')} style={{ width: 140 }} maxLength={64} data-testid="filter-version" />
             </Form.Item>
           </>
         }

@@ -9,6 +9,8 @@ export const useDevices = (query: ListInput) => useEndpointList('equipment.list'
 export const useAddDevice = () => useEndpointMutation('equipment.add', { invalidate: ['equipment'], successMessage: false });
 export const useImportDevices = () => useEndpointMutation('equipment.importFile', { invalidate: ['equipment'], successMessage: false });
 export const useEditDevice = () => useEndpointMutation('equipment.edit', { invalidate: ['equipment'] });
+/** Enable or disable the selected devices, per row (contract api/bulk.ts). */
+export const useBulkDeviceStatus = () => useEndpointMutation('equipment.bulkStatus', { invalidate: ['equipment'], successMessage: false });
 export const useDeviceStatus = () => useEndpointMutation('equipment.setStatus', { invalidate: ['equipment'] });
 export const useResetSecret = () => useEndpointMutation('equipment.resetSecret', { invalidate: ['equipment'], successMessage: false });
 export const useDistribute = () => useEndpointMutation('distribution.distribute', { invalidate: ['equipment', 'distribution'], successMessage: false });

@@ -48,6 +48,7 @@ export default defineLocales({
       activatedAt: 'Activated',
       expiresAt: 'Expires',
       lastSeen: 'Last seen',
+      version: 'Version',
       actions: 'Actions',
     },
     status: { inactive: 'Inactive', active: 'Active', disabled: 'Disabled' },
@@ -56,6 +57,7 @@ export default defineLocales({
     expiring: 'Expiring',
     expired: 'Expired',
     never: 'Never',
+    presence: { online: 'Online', offline: 'Offline' },
     payments: 'Payments',
     filter: {
       keyword: 'Serial / name',
@@ -65,6 +67,9 @@ export default defineLocales({
       institutionPlaceholder: 'All institutions',
       expires: 'Expiry date',
       expiring: 'Expiring within {{days}} days',
+      online: 'Presence',
+      version: 'Version',
+      versionPlaceholder: 'e.g. 2.5.0',
     },
     redeem: {
       action: 'Redeem code',
@@ -126,6 +131,7 @@ export default defineLocales({
       activatedAt: '激活时间',
       expiresAt: '到期时间',
       lastSeen: '最近在线',
+      version: '版本',
       actions: '操作',
     },
     status: { inactive: '未激活', active: '已激活', disabled: '已停用' },
@@ -134,6 +140,7 @@ export default defineLocales({
     expiring: '即将到期',
     expired: '已到期',
     never: '从未',
+    presence: { online: '在线', offline: '离线' },
     payments: '支付记录',
     filter: {
       keyword: '编号/名称',
@@ -143,6 +150,9 @@ export default defineLocales({
       institutionPlaceholder: '全部机构',
       expires: '到期日期',
       expiring: '{{days}} 天内到期',
+      online: '在线状态',
+      version: '版本',
+      versionPlaceholder: '例如 2.5.0',
     },
     redeem: {
       action: '使用激活码',
@@ -204,6 +214,7 @@ export default defineLocales({
       activatedAt: 'Activado',
       expiresAt: 'Vence',
       lastSeen: 'Última conexión',
+      version: 'Versión',
       actions: 'Acciones',
     },
     status: { inactive: 'Inactivo', active: 'Activo', disabled: 'Desactivado' },
@@ -212,6 +223,7 @@ export default defineLocales({
     expiring: 'Por vencer',
     expired: 'Vencido',
     never: 'Nunca',
+    presence: { online: 'Conectado', offline: 'Sin conexión' },
     payments: 'Pagos',
     filter: {
       keyword: 'Serie / nombre',
@@ -221,6 +233,9 @@ export default defineLocales({
       institutionPlaceholder: 'Todas las instituciones',
       expires: 'Fecha de vencimiento',
       expiring: 'Vence en {{days}} días',
+      online: 'Conexión',
+      version: 'Versión',
+      versionPlaceholder: 'p. ej. 2.5.0',
     },
     redeem: {
       action: 'Canjear código',
@@ -282,6 +297,7 @@ export default defineLocales({
       activatedAt: '有効化日時',
       expiresAt: '有効期限',
       lastSeen: '最終接続',
+      version: 'バージョン',
       actions: '操作',
     },
     status: { inactive: '未有効化', active: '有効', disabled: '無効' },
@@ -290,6 +306,7 @@ export default defineLocales({
     expiring: '期限間近',
     expired: '期限切れ',
     never: 'なし',
+    presence: { online: 'オンライン', offline: 'オフライン' },
     payments: '支払記録',
     filter: {
       keyword: 'シリアル/名称',
@@ -299,6 +316,9 @@ export default defineLocales({
       institutionPlaceholder: 'すべての機関',
       expires: '有効期限',
       expiring: '{{days}} 日以内に期限切れ',
+      online: '接続状態',
+      version: 'バージョン',
+      versionPlaceholder: '例: 2.5.0',
     },
     redeem: {
       action: 'コードを使用',

@@ -45,6 +45,7 @@ export default function LedgerPage() {
     <>
       <SummaryCards institutionId={institutionId} />
       <ListPage<LedgerRow, (typeof FILTERS)[number]>
+        listName="finance.list"
         testId="ledger-list"
         params={params}
         query={query}

@@ -77,10 +77,10 @@ export function PaymentsList({ deviceId, title }: { deviceId?: number; title?: R
     () => [
       { key: 'paid_at', dataIndex: 'paid_at', title: t('col.paidAt'), sorter: true, render: (v: string) => formatDateTime(v) },
       { key: 'order_no', dataIndex: 'order_no', title: t('col.orderNo'), render: (v: string) => <span className="mono">{v}</span> },
-      ...(deviceId ? [] : [{ key: 'device', dataIndex: 'device_serial', title: t('col.device'), render: (v: string) => <span className="mono">{v}</span> }]),
-      { key: 'institution', dataIndex: 'institution_name', title: t('col.institution') },
+      ...(deviceId ? [] : [{ key: 'device', mobile: 'field' as const, dataIndex: 'device_serial', title: t('col.device'), render: (v: string) => <span className="mono">{v}</span> }]),
+      { key: 'institution', mobile: 'field', dataIndex: 'institution_name', title: t('col.institution') },
       { key: 'package', dataIndex: 'package_name', title: t('col.package') },
-      { key: 'amount', dataIndex: 'amount_cents', title: t('col.amount'), sorter: true, align: 'right', render: (v: number) => <Money cents={v} /> },
+      { key: 'amount', mobile: 'field', dataIndex: 'amount_cents', title: t('col.amount'), sorter: true, align: 'right', render: (v: number) => <Money cents={v} /> },
       { key: 'channel', dataIndex: 'channel', title: t('col.channel'), render: (v: string) => ((PAYMENT_CHANNELS as readonly string[]).includes(v) ? t(`channel.${v}`) : v) },
       ...(anyLine
         ? [
@@ -122,9 +122,29 @@ export function PaymentsList({ deviceId, title }: { deviceId?: number; title?: R
     [t, deviceId, allLines, anyLine, canRefund],
   );
 
+  // The totals: the table's summary row, and under the cards on a phone.
+  const totalsText = totals ? (
+    <>
+      <Typography.Text strong>
+        {t('totals', { count: totals.count })}: <span data-testid="payment-totals-amount">{formatMoney(totals.amount_cents, lang)}</span>
+      </Typography.Text>
+      <Typography.Text type="secondary">
+        {totals.commission_cents == null ? null : (
+          <>
+            {' · '}
+            {t('totalsCommission', { amount: formatMoney(totals.commission_cents, lang) })}
+          </>
+        )}
+        {' · '}
+        {t('totalsRefunded', { amount: formatMoney(totals.refunded_cents, lang) })}
+      </Typography.Text>
+    </>
+  ) : null;
+
   return (
     <>
       <ListPage<PaymentRow, (typeof FILTERS)[number]>
+        listName="finance.payments"
         testId="payment-list"
         title={title}
         params={params}
@@ -134,25 +154,14 @@ export function PaymentsList({ deviceId, title }: { deviceId?: number; title?: R
         codecs={CODECS}
         instant={['date', 'status', 'institution_id', 'package_id', 'channel']}
         noDataText={t('noData')}
+        cardFooter={totalsText}
         tableProps={{
           summary: () =>
             totals ? (
               <Table.Summary fixed="bottom">
                 <Table.Summary.Row data-testid="payment-totals">
                   <Table.Summary.Cell index={0} colSpan={columns.length}>
-                    <Typography.Text strong>
-                      {t('totals', { count: totals.count })}: <span data-testid="payment-totals-amount">{formatMoney(totals.amount_cents, lang)}</span>
-                    </Typography.Text>
-                    <Typography.Text type="secondary">
-                      {totals.commission_cents == null ? null : (
-                        <>
-                          {' · '}
-                          {t('totalsCommission', { amount: formatMoney(totals.commission_cents, lang) })}
-                        </>
-                      )}
-                      {' · '}
-                      {t('totalsRefunded', { amount: formatMoney(totals.refunded_cents, lang) })}
-                    </Typography.Text>
+                    {totalsText}
                   </Table.Summary.Cell>
                 </Table.Summary.Row>
               </Table.Summary>

@@ -111,6 +111,7 @@ export default function PayoutPage() {
     <>
       <SummaryCards institutionId={institutionId} />
       <ListPage<PayoutRow, (typeof FILTERS)[number]>
+        listName="finance.payoutList"
         testId="payout-list"
         params={params}
         query={query}

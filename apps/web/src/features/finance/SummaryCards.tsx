@@ -18,7 +18,7 @@ export function SummaryCards({ institutionId }: { institutionId?: number }) {
     { key: 'pending', title: t('summary.pending'), value: data?.pending_payout_cents },
   ];
   return (
-    <Flex gap={12} wrap style={{ marginBottom: 12 }} data-testid="finance-summary">
+    <Flex gap={12} wrap style={{ marginBottom: 12 }} className="finance-summary" data-testid="finance-summary">
       {items.map((i) => (
         <Card key={i.key} size="small" style={{ minWidth: 200 }}>
           <Statistic title={i.title} value={i.value ?? 0} formatter={money} loading={!data} data-testid={`summary-${i.key}`} />

@@ -5,10 +5,10 @@ import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import type { ColumnsType } from 'antd/es/table';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { INSPECTION_LEVELS, INSPECTION_RISKS, type InspectionRow } from '@app/contract/api/inspections';
-import { dateRangeFilter, KeywordFilter, ListPage, numberFilter, useListParams } from '../../components/list';
+import { dateRangeFilter, KeywordFilter, ListPage, numberFilter, RowLinks, useListParams } from '../../components/list';
 import { InstitutionSelect } from '../../components/InstitutionSelect';
 import { LazyRangePicker } from '../../components/LazyRangePicker';
 import { useText } from '../../components/l10n-text';
@@ -55,17 +55,19 @@ export default function InspectionListPage() {
   const rows = query.data?.list ?? [];
   const { user_id, doctor_id } = params.filters;
 
+  const navigate = useNavigate();
   const columns = useMemo<ColumnsType<InspectionRow>>(
     () => [
       { key: 'number', dataIndex: 'inspection_no', title: t('col.number'), fixed: 'left', render: (v: string) => <span className="mono">{v}</span> },
-      { key: 'person', dataIndex: 'user_name', title: t('col.person') },
+      { key: 'person', dataIndex: 'user_name', title: t('col.person'), mobile: 'field' },
       { key: 'doctor', dataIndex: 'doctor_name', title: t('col.doctor'), render: (v: string | null) => v ?? <span className="text-muted">—</span> },
       { key: 'device', dataIndex: 'device_serial', title: t('col.device'), render: (v: string) => <span className="mono">{v}</span> },
       { key: 'institution', dataIndex: 'institution_name', title: t('col.institution'), ellipsis: { showTitle: true } },
-      { key: 'measured_at', dataIndex: 'measured_at', title: t('col.time'), sorter: true, render: (v: string) => formatDateTime(v) },
+      { key: 'measured_at', dataIndex: 'measured_at', title: t('col.time'), sorter: true, mobile: 'field', render: (v: string) => formatDateTime(v) },
       {
         key: 'headline',
         title: t('col.headline'),
+        mobile: 'field',
         render: (_, r) => (
           <Space size={4} wrap>
             {r.worst_level ? <Tag color={LEVEL_COLOR[r.worst_level]}>{t(`level.${r.worst_level}`)}</Tag> : null}
@@ -79,14 +81,12 @@ export default function InspectionListPage() {
         title: t('col.actions'),
         fixed: 'right',
         render: (_, r) => (
-          <Space size={12}>
-            <Link to={reportPath(r.id)} data-testid={`report-${r.inspection_no}`}>
-              {t('action.report')}
-            </Link>
-            <Link to={resultPath(r.id)} data-testid={`result-${r.inspection_no}`}>
-              {t('action.result')}
-            </Link>
-          </Space>
+          <RowLinks
+            links={[
+              { key: 'report', label: t('action.report'), to: reportPath(r.id), testId: `report-${r.inspection_no}` },
+              { key: 'result', label: t('action.result'), to: resultPath(r.id), testId: `result-${r.inspection_no}` },
+            ]}
+          />
         ),
       },
     ],
@@ -111,6 +111,8 @@ export default function InspectionListPage() {
 
   return (
     <ListPage<InspectionRow, (typeof FILTERS)[number]>
+      listName="inspections.list"
+      onCardOpen={(r) => navigate(reportPath(r.id))}
       testId="inspection-list"
       params={params}
       query={query}

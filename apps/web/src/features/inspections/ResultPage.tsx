@@ -1,3 +1,5 @@
+import { useMemo, useState } from 'react';
+import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -15,13 +17,15 @@ import Tag from 'antd/es/tag';
 import ArrowLeftOutlined from '@ant-design/icons/es/icons/ArrowLeftOutlined';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AnalysisDisease, AnalysisMeridian, AnalysisSystem } from '@app/contract/analysis';
+import type { Analysis, AnalysisDisease, AnalysisMeridian, AnalysisSystem } from '@app/contract/analysis';
 import type { TreatmentAction } from '@app/contract/api/acupoints';
-import { INSPECTION_LIMITS, type InspectionResultData, type TreatmentSessionRow } from '@app/contract/api/inspections';
+import { INSPECTION_LIMITS, type InspectionHistoryEntry, type InspectionResultData, type InspectionVersion, type TreatmentSessionRow } from '@app/contract/api/inspections';
+import { changesSinceLast, indicesTrendOption, systemsTrendOption, trendPoints, trendSystems } from '@app/contract/report-charts';
 import { useText } from '../../components/l10n-text';
 import { Access } from '../../lib/access';
-import { formatDateTime } from '../../lib/time';
-import { useAddSession, useInspectionResult } from './api';
+import { formatDate, formatDateTime } from '../../lib/time';
+import { EChart } from './EChart';
+import { useAddSession, useInspectionDetail, useInspectionResult } from './api';
 import { LEVEL_COLOR, RISK_COLOR } from './colors';
 import { reportPath } from './paths';
 
@@ -73,6 +77,98 @@ function SessionForm({ data }: { data: InspectionResultData }) {
   );
 }
 
+/** The trend over the person's earlier inspections: what changed since the last one, the indices, the systems not normal now or before. */
+function TrendCard({ a, measuredAt, history }: { a: Analysis; measuredAt: string; history: InspectionHistoryEntry[] }) {
+  const { t } = useTranslation('inspections');
+  const text = useText();
+  const points = useMemo(() => trendPoints(a, measuredAt, history), [a, measuredAt, history]);
+  const followed = useMemo(() => trendSystems(a, points), [a, points]);
+  const indices = useMemo(
+    () => indicesTrendOption(points, { yin_yang: t('report.yinYang'), upper_lower: t('report.upperLower'), left_right: t('report.leftRight') }, (iso) => formatDate(iso)),
+    [points, t],
+  );
+  const systems = useMemo(
+    () =>
+      followed.length
+        ? systemsTrendOption(
+            points,
+            followed,
+            (s: AnalysisSystem) => text(s.name),
+            (iso) => formatDate(iso),
+          )
+        : null,
+    [points, followed, text],
+  );
+  const changes = changesSinceLast(a, history);
+  return (
+    <Card size="small" title={t('report.history')} data-testid="result-trend">
+      {!history.length ? (
+        <span className="text-muted">{t('report.noHistory')}</span>
+      ) : (
+        <Flex vertical gap={8}>
+          <span className="text-muted">{t('report.historyHelp', { n: history.length })}</span>
+          {changes ? (
+            <div data-testid="result-changes">
+              <strong>{t('report.changes', { date: formatDate(changes.since) })}</strong>{' '}
+              {changes.systems.length ? (
+                <Flex gap={6} wrap style={{ marginTop: 4 }}>
+                  {changes.systems.map((c) => (
+                    <Tag key={c.system.id} color={LEVEL_COLOR[c.to.level]}>
+                      {text(c.system.name)}: {t(`level.${c.from.level}`)} {c.from.score} → {t(`level.${c.to.level}`)} {c.to.score}
+                    </Tag>
+                  ))}
+                </Flex>
+              ) : (
+                <span className="text-muted">{t('report.noChanges')}</span>
+              )}
+            </div>
+          ) : null}
+          {/* Scrolls sideways on a narrow screen: reachable by keyboard (axe: scrollable-region-focusable). */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboard readers to scroll it */}
+          <section style={{ overflowX: 'auto' }} tabIndex={0} aria-label={t('report.history')}>
+            <Flex gap={12} wrap>
+              <EChart option={indices} width={520} height={180} testId="result-trend-indices" label={t('report.history')} />
+              {systems ? <EChart option={systems} width={520} height={180 + Math.ceil(followed.length / 3) * 16} testId="result-trend-systems" label={t('report.history')} /> : null}
+            </Flex>
+          </section>
+        </Flex>
+      )}
+    </Card>
+  );
+}
+
+/** Every version of the analysis, oldest first; any of them opens in the tables above. */
+function VersionsCard({ versions, shown, latest, onOpen }: { versions: InspectionVersion[]; shown: number; latest: number; onOpen: (v: number) => void }) {
+  const { t } = useTranslation('inspections');
+  return (
+    <Card size="small" title={t('result.versions')} data-testid="result-versions">
+      <Table<InspectionVersion>
+        size="small"
+        pagination={false}
+        rowKey="version"
+        dataSource={versions}
+        columns={[
+          { key: 'v', title: t('result.versionCol'), render: (_, v) => `v${v.version}${v.version === latest ? ` (${t('result.latest')})` : ''}` },
+          { key: 't', title: t('result.versionTime'), render: (_, v) => formatDateTime(v.created_at) },
+          { key: 'b', title: t('result.versionBy'), render: (_, v) => (v.created_by === 'device' ? t('versionDevice') : v.created_by) },
+          {
+            key: 'o',
+            title: t('col.actions'),
+            render: (_, v) =>
+              v.version === shown ? (
+                <Tag color="blue">{t('result.shown')}</Tag>
+              ) : (
+                <Button size="small" onClick={() => onOpen(v.version)} data-testid={`result-open-v${v.version}`}>
+                  {t('result.open')}
+                </Button>
+              ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
 /**
  * /inspection/result/:id (hidden route InspectionResult): the analysis as tables, the treatment plan (each
  * advised acupoint's treatment actions) and the treatment sessions, recorded here (button inspection:treat).
@@ -84,10 +180,13 @@ export default function ResultPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const { data, isError, isPending } = useInspectionResult(valid ? id : 0);
+  const [version, setVersion] = useState<number | null>(null);
+  const older = useInspectionDetail(valid ? id : 0, version ?? undefined, valid && version != null);
 
   if (!valid || isError) return <Result status="warning" title={t('notFound')} extra={<Link to="/inspection/management">{t('action.back')}</Link>} />;
   if (isPending || !data) return <Skeleton active paragraph={{ rows: 12 }} />;
-  const ins = data.inspection;
+  const viewing = version != null && version !== data.inspection.version && older.data?.version === version ? older.data : null;
+  const ins = viewing ?? data.inspection;
   const a = ins.analysis;
   const fmt = (v: number | null | undefined) => (v == null ? '—' : v.toFixed(2));
 
@@ -113,9 +212,25 @@ export default function ResultPage() {
           <Descriptions.Item label={t('report.yinYang')}>{fmt(a?.indices.yin_yang)}</Descriptions.Item>
           <Descriptions.Item label={t('report.upperLower')}>{fmt(a?.indices.upper_lower)}</Descriptions.Item>
           <Descriptions.Item label={t('report.leftRight')}>{fmt(a?.indices.left_right)}</Descriptions.Item>
-          <Descriptions.Item label={t('version', { v: ins.version })}>{ins.versions.length}</Descriptions.Item>
+          <Descriptions.Item label={t('result.versionCol')}>{ins.version === ins.latest_version ? t('versionLatest', { v: ins.version }) : t('version', { v: ins.version })}</Descriptions.Item>
         </Descriptions>
       </Card>
+
+      {viewing ? (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="result-older"
+          message={t('result.olderShown', { v: viewing.version, latest: viewing.latest_version })}
+          action={
+            <Button size="small" onClick={() => setVersion(null)}>
+              {t('result.backToLatest')}
+            </Button>
+          }
+        />
+      ) : null}
+      <VersionsCard versions={data.inspection.versions} shown={ins.version} latest={data.inspection.latest_version} onOpen={(v) => setVersion(v === data.inspection.version ? null : v)} />
+      {data.inspection.analysis ? <TrendCard a={data.inspection.analysis} measuredAt={data.inspection.measured_at} history={data.history} /> : null}
 
       {a ? (
         <Flex gap={12} wrap>

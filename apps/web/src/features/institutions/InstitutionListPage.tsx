@@ -1,8 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import App from 'antd/es/app';
-import Button from 'antd/es/button';
-import Dropdown from 'antd/es/dropdown';
-import DownOutlined from '@ant-design/icons/es/icons/DownOutlined';
 import Flex from 'antd/es/flex';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -198,28 +195,15 @@ export default function InstitutionListPage() {
             ...(r.grade === 1 ? [] : [{ key: 'move', sign: 'institution:move' as const, label: t('action.move'), onClick: () => setMoving(r) }]),
           ].filter((a) => can(a.sign));
           return (
-            <Flex align="center" wrap={false}>
-              <RowActions
-                actions={[
-                  { key: 'view', label: t('action.view'), onClick: () => setViewId(r.id) },
-                  // Institutions create children of their own only; admins under any institution.
-                  ...(ownId == null || own ? [{ key: 'add-child', sign: 'institution:add' as const, label: t('action.addChild'), onClick: () => setFormTarget({ mode: 'create', parent: r }) }] : []),
-                  { key: 'edit', sign: 'institution:edit', label: t('action.edit'), onClick: () => setFormTarget({ mode: 'edit', row: r }) },
-                ]}
-              />
-              {more.length ? (
-                <Dropdown
-                  trigger={['click']}
-                  menu={{
-                    items: more.map((a) => ({ key: a.key, danger: 'danger' in a ? a.danger : false, label: <span data-testid={`row-more-${a.key}`}>{a.label}</span>, onClick: a.onClick })),
-                  }}
-                >
-                  <Button type="link" size="small" data-testid="row-action-more">
-                    {t('action.more')} <DownOutlined />
-                  </Button>
-                </Dropdown>
-              ) : null}
-            </Flex>
+            <RowActions
+              actions={[
+                { key: 'view', label: t('action.view'), onClick: () => setViewId(r.id) },
+                // Institutions create children of their own only; admins under any institution.
+                ...(ownId == null || own ? [{ key: 'add-child', sign: 'institution:add' as const, label: t('action.addChild'), onClick: () => setFormTarget({ mode: 'create', parent: r }) }] : []),
+                { key: 'edit', sign: 'institution:edit', label: t('action.edit'), onClick: () => setFormTarget({ mode: 'edit', row: r }) },
+              ]}
+              more={{ label: t('action.more'), actions: more }}
+            />
           );
         },
       },
@@ -233,6 +217,7 @@ export default function InstitutionListPage() {
   return (
     <>
       <ListPage<TreeRow, (typeof FILTERS)[number]>
+        listName="institutions.list"
         testId="institution-list"
         title={params.hasFilters ? t('titleFiltered') : t('title')}
         params={params}

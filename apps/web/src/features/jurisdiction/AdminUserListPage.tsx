@@ -201,6 +201,7 @@ export default function AdminUserListPage() {
   return (
     <>
       <ListPage<AdminRow, (typeof FILTERS)[number]>
+        listName="jurisdiction.adminList"
         testId="admin-list"
         params={params}
         query={query}

@@ -24,7 +24,8 @@ import { filterTree, whyNotDeleteMenu } from '@app/contract/api/jurisdiction-rul
 import { ActionLinks, LockBadge, MenuTypeTag, useWhy } from './parts';
 import { MenuForm, type MenuDialogState } from './MenuForm';
 import './jurisdiction.css';
-import { CreateButton } from '../../components/list';
+import { CardList, CreateButton } from '../../components/list';
+import { useIsPhone } from '../../lib/media';
 
 const FILTERS = ['keyword'] as const;
 
@@ -94,6 +95,7 @@ export default function MenuManagePage() {
 
   const titleOf = (n: Pick<MenuNode, 'title'>) => pickText(n.title, lang);
 
+  const isPhone = useIsPhone();
   const columns: ColumnsType<Row> = [
     {
       key: 'title',
@@ -105,7 +107,7 @@ export default function MenuManagePage() {
         </Space>
       ),
     },
-    { key: 'type', dataIndex: 'type', title: t('menu.col.type'), render: (v: Row['type']) => <MenuTypeTag type={v} /> },
+    { key: 'type', mobile: 'status', dataIndex: 'type', title: t('menu.col.type'), render: (v: Row['type']) => <MenuTypeTag type={v} /> },
     {
       key: 'sign',
       dataIndex: 'sign',
@@ -202,25 +204,36 @@ export default function MenuManagePage() {
             </Tooltip>
           </Flex>
         </Flex>
-        <Table<Row>
-          columns={columns}
-          dataSource={rows}
-          rowKey="id"
-          size="middle"
-          loading={query.isFetching}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          expandable={{
-            expandedRowKeys: expandedKeys,
-            onExpandedRowsChange: (keys) => {
-              if (!keyword) setExpanded(keys as number[]);
-            },
-            indentSize: 20,
-          }}
-          rowClassName={(r) => `jur-menu-row jur-menu-type-${r.type}`}
-          locale={{ emptyText: <ListEmpty reason={reason} noDataText={t('menu.noData')} onClear={() => applySearch('')} onRetry={() => query.refetch()} /> }}
-          data-testid="menu-table"
-        />
+        {isPhone ? (
+          <CardList<Row>
+            columns={columns}
+            rows={rows}
+            rowKey="id"
+            loading={query.isFetching}
+            expandable={{ expandedRowKeys: expandedKeys, onExpandedRowsChange: (keys) => (keyword ? undefined : setExpanded(keys as number[])) }}
+            empty={<ListEmpty reason={reason} noDataText={t('menu.noData')} onClear={() => applySearch('')} onRetry={() => query.refetch()} />}
+          />
+        ) : (
+          <Table<Row>
+            columns={columns}
+            dataSource={rows}
+            rowKey="id"
+            size="middle"
+            loading={query.isFetching}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            expandable={{
+              expandedRowKeys: expandedKeys,
+              onExpandedRowsChange: (keys) => {
+                if (!keyword) setExpanded(keys as number[]);
+              },
+              indentSize: 20,
+            }}
+            rowClassName={(r) => `jur-menu-row jur-menu-type-${r.type}`}
+            locale={{ emptyText: <ListEmpty reason={reason} noDataText={t('menu.noData')} onClear={() => applySearch('')} onRetry={() => query.refetch()} /> }}
+            data-testid="menu-table"
+          />
+        )}
       </Card>
       <MenuForm dlg={dlg} tree={tree} />
     </Flex>

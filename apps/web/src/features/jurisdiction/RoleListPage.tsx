@@ -209,6 +209,7 @@ export default function RoleListPage() {
   return (
     <>
       <ListPage<RoleRow, (typeof FILTERS)[number]>
+        listName="jurisdiction.roleList"
         testId="role-list"
         params={params}
         query={query}

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { MenuType } from '@app/contract/api/jurisdiction';
 import type { Why } from '@app/contract/api/jurisdiction-rules';
 import type { ButtonKey } from '@app/contract/routes';
+import { ActionMenu, useRowActionsMode } from '../../components/list';
 import { useAccess } from '../../lib/access';
 
 const TYPE_KEY: Record<MenuType, 'directory' | 'page' | 'button'> = { 1: 'directory', 2: 'page', 3: 'button' };
@@ -60,8 +61,10 @@ export interface ActionLink {
  */
 export function ActionLinks({ actions }: { actions: ActionLink[] }) {
   const { can } = useAccess();
+  const mode = useRowActionsMode();
   const visible = actions.filter((a) => can(a.sign));
-  if (!visible.length) return <span className="text-muted">—</span>;
+  if (!visible.length) return mode.mode === 'menu' ? null : <span className="text-muted">—</span>;
+  if (mode.mode === 'menu') return <ActionMenu items={visible} rowName={mode.rowName} />;
   return (
     <Space size={0} wrap={false} className="jur-actions">
       {visible.map((a) => {

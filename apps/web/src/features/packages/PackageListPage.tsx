@@ -140,6 +140,7 @@ export default function PackageListPage() {
   return (
     <>
       <ListPage<PackageRow, (typeof FILTERS)[number]>
+        listName="packages.list"
         testId="package-list"
         title={t('title')}
         params={params}

@@ -14,7 +14,7 @@ export const PARAM_GROUPS = [
   { key: 'general', params: ['site_title', 'default_language'] },
   { key: 'security', params: ['password_min_length', 'session_idle_minutes', 'session_absolute_hours', 'reauth_minutes', 'upload_daily_limit', 'mfa_required_admins'] },
   { key: 'finance', params: ['min_payout_cents'] },
-  { key: 'reports', params: ['report_disclaimer', 'expiring_days'] },
+  { key: 'reports', params: ['report_disclaimer', 'expiring_days', 'share_days', 'device_offline_hours', 'device_online_minutes', 'device_uses_low'] },
   { key: 'backups', params: ['backup_daily', 'backup_keep'] },
 ] as const satisfies readonly { key: string; params: readonly ParamKey[] }[];
 export type GroupKey = (typeof PARAM_GROUPS)[number]['key'] | 'other';

@@ -62,6 +62,7 @@ export default function SchematicListPage() {
       },
       {
         key: 'title',
+        mobile: 'title',
         dataIndex: 'title',
         title: t('col.title'),
         render: (_, r) => (
@@ -70,8 +71,8 @@ export default function SchematicListPage() {
           </Typography.Link>
         ),
       },
-      { key: 'kind', dataIndex: 'kind', title: t('col.kind'), sorter: true, render: (v: SchematicKind) => <Tag color={KIND_COLOR[v]}>{t(`kind.${v}`)}</Tag> },
-      { key: 'marker_count', dataIndex: 'marker_count', title: t('col.markers'), align: 'right', render: (v: number) => formatNumber(v, lang) },
+      { key: 'kind', mobile: 'field', dataIndex: 'kind', title: t('col.kind'), sorter: true, render: (v: SchematicKind) => <Tag color={KIND_COLOR[v]}>{t(`kind.${v}`)}</Tag> },
+      { key: 'marker_count', mobile: 'field', dataIndex: 'marker_count', title: t('col.markers'), align: 'right', render: (v: number) => formatNumber(v, lang) },
       {
         key: 'size',
         title: t('col.size'),
@@ -116,6 +117,7 @@ export default function SchematicListPage() {
   return (
     <>
       <ListPage<SchematicRow, (typeof FILTERS)[number]>
+        listName="schematics.list"
         testId="schematic-list"
         title={t('title')}
         params={params}

@@ -19,7 +19,7 @@ export default function EquipmentStatsPage() {
         range={range}
         onChange={setRange}
         extra={
-          <Space style={{ marginLeft: 'auto' }}>
+          <Space wrap style={{ marginLeft: 'auto' }}>
             <Link to={statsHref('distribution', keep)} data-testid="link-distribution">
               <Button>{t('links.distribution')}</Button>
             </Link>

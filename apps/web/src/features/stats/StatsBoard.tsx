@@ -115,7 +115,7 @@ export function StatsBoard({ page, data, input, loading }: BoardProps) {
   const moneyKpi = (k: string) => STATS_MONEY.kpis.includes(`${page}.${k}`);
   return (
     <div data-testid={`stats-${page}`} aria-busy={loading}>
-      <Flex gap={12} wrap style={{ marginBottom: 12 }}>
+      <Flex gap={12} wrap style={{ marginBottom: 12 }} className="stats-kpis">
         {def.kpis.map((k) => (
           <Card key={k} size="small" style={{ flex: '1 1 180px' }}>
             <Statistic

@@ -15,7 +15,14 @@ export default defineLocales({
     platform: 'Platform (all institutions)',
     pickInstitution: 'Institution whose finances are shown',
     kpi: {
-      equipment: { devices: 'Devices', activeDevices: 'Active devices (inspected)', activations: 'Activations', inspections: 'Inspections', expiringSoon: 'Expiring within 30 days' },
+      equipment: {
+        devices: 'Devices',
+        activeDevices: 'Active devices (inspected)',
+        activations: 'Activations',
+        inspections: 'Inspections',
+        expiringSoon: 'Expiring within 30 days',
+        onlineDevices: 'Online now',
+      },
       distribution: { moved: 'Devices moved', records: 'Distributions', inStock: 'In platform stock', distributed: 'Distributed' },
       institution: { institutions: 'Institutions', newInRange: 'New in range', overdue: 'Overdue', expiring: 'Expiring', pendingApplications: 'Pending applications' },
       finance: { income: 'Income', commission: 'Commission', balance: 'Balance now', pendingPayouts: 'Payouts pending', paidPayouts: 'Payouts paid in range' },
@@ -34,7 +41,7 @@ export default defineLocales({
     platform: '平台（全部机构）',
     pickInstitution: '查看其财务的机构',
     kpi: {
-      equipment: { devices: '设备总数', activeDevices: '活跃设备（有检测）', activations: '激活数', inspections: '检测次数', expiringSoon: '30 天内到期' },
+      equipment: { devices: '设备总数', activeDevices: '活跃设备（有检测）', activations: '激活数', inspections: '检测次数', expiringSoon: '30 天内到期', onlineDevices: '当前在线' },
       distribution: { moved: '分配设备数', records: '分配次数', inStock: '平台库存', distributed: '已分配' },
       institution: { institutions: '机构总数', newInRange: '区间内新增', overdue: '已到期', expiring: '即将到期', pendingApplications: '待审核申请' },
       finance: { income: '收入', commission: '佣金', balance: '当前余额', pendingPayouts: '待打款提现', paidPayouts: '区间内已打款' },
@@ -53,7 +60,14 @@ export default defineLocales({
     platform: 'Plataforma (todas las instituciones)',
     pickInstitution: 'Institución cuyas finanzas se muestran',
     kpi: {
-      equipment: { devices: 'Equipos', activeDevices: 'Equipos activos (con inspecciones)', activations: 'Activaciones', inspections: 'Inspecciones', expiringSoon: 'Vencen en 30 días' },
+      equipment: {
+        devices: 'Equipos',
+        activeDevices: 'Equipos activos (con inspecciones)',
+        activations: 'Activaciones',
+        inspections: 'Inspecciones',
+        expiringSoon: 'Vencen en 30 días',
+        onlineDevices: 'Conectados ahora',
+      },
       distribution: { moved: 'Equipos movidos', records: 'Distribuciones', inStock: 'En stock de la plataforma', distributed: 'Distribuidos' },
       institution: { institutions: 'Instituciones', newInRange: 'Nuevas en el intervalo', overdue: 'Vencidas', expiring: 'Por vencer', pendingApplications: 'Solicitudes pendientes' },
       finance: { income: 'Ingresos', commission: 'Comisión', balance: 'Saldo actual', pendingPayouts: 'Retiros pendientes', paidPayouts: 'Retiros pagados en el intervalo' },
@@ -72,7 +86,14 @@ export default defineLocales({
     platform: 'プラットフォーム（全機関）',
     pickInstitution: '財務を表示する機関',
     kpi: {
-      equipment: { devices: '機器数', activeDevices: 'アクティブ機器（検査あり）', activations: 'アクティベーション', inspections: '検査数', expiringSoon: '30 日以内に期限切れ' },
+      equipment: {
+        devices: '機器数',
+        activeDevices: 'アクティブ機器（検査あり）',
+        activations: 'アクティベーション',
+        inspections: '検査数',
+        expiringSoon: '30 日以内に期限切れ',
+        onlineDevices: '現在オンライン',
+      },
       distribution: { moved: '移動した機器', records: '分配回数', inStock: 'プラットフォーム在庫', distributed: '配布済み' },
       institution: { institutions: '機関数', newInRange: '期間内の新規', overdue: '期限切れ', expiring: '期限間近', pendingApplications: '保留中の申請' },
       finance: { income: '収入', commission: '手数料', balance: '現在の残高', pendingPayouts: '保留中の出金', paidPayouts: '期間内の支払済み出金' },

@@ -124,6 +124,7 @@ export default function SystemManagePage() {
   return (
     <>
       <ListPage<TreeRow, (typeof FILTERS)[number]>
+        listName="systems.list"
         testId="system-list"
         title={t('title')}
         params={params}

@@ -169,6 +169,7 @@ export default function UserListPage() {
   return (
     <>
       <ListPage<UserRow, (typeof FILTERS)[number]>
+        listName="users.list"
         testId="user-list"
         title={t('title')}
         params={params}

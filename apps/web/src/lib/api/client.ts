@@ -253,10 +253,10 @@ export interface UploadOptions extends RequestOptions {
 }
 
 /**
- * Multipart upload (POST, the file in field `file`) with progress: `upload<UploadAnswer>('/base/upload_img',
- * file, setPercent)`. The key travels as an `Authorization: Bearer` header (never as a form field), the
- * other session fields (api_path, institution id) in the query string; the answer goes through the same
- * envelope handling as every call (400 toast and ApiError, 998, the 999 dialog, transport errors).
+ * Multipart upload (POST, the file in field `file`) with progress, behind `uploadTo('uploads.uploadImg',
+ * file, setPercent)` (endpoints.ts). The key travels as an `Authorization: Bearer` header (never as a form
+ * field), the other session fields (api_path, institution id) in the query string; the answer goes through
+ * the same envelope handling as every call (400 toast and ApiError, 998, the 999 dialog, transport errors).
  * `onProgress` gets 0-99 while sending and 100 once the server has accepted the file.
  */
 export function upload<T>(path: string, file: Blob, onProgress?: (percent: number) => void, opts: UploadOptions = {}): Promise<T> {
@@ -303,9 +303,3 @@ export function upload<T>(path: string, file: Blob, onProgress?: (percent: numbe
       }),
   );
 }
-
-export const api = {
-  get: <T>(path: string, params?: Payload, opts?: RequestOptions) => request<T>('GET', path, params, opts),
-  post: <T>(path: string, body?: Payload, opts?: RequestOptions) => request<T>('POST', path, body, opts),
-  upload,
-};

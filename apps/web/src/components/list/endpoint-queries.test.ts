@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
-import { successToast } from './queries';
+import { successToast } from './endpoint-queries';
 
-describe('useApiMutation success toast', () => {
+describe('useEndpointMutation success toast', () => {
   it('says "Saved" by default and the caller\'s text when given', () => {
     expect(successToast(undefined)).toBe(i18n.t('form.saved'));
     expect(successToast(undefined)).toBeTruthy();

@@ -94,6 +94,14 @@ interface Violation {
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 /**
+ * Pages kept alive behind the shown one (shell/KeepAlive.tsx: React's <Activity> hides them with an inline
+ * `display: none`). Nothing in them is drawn, so colours there are neither checked nor waited for; the walk
+ * keeps up to ten of them, which doubled the colour pass and the settling by the walk's end. The full axe
+ * pass still reads the whole document (an id repeated in a hidden page is a fault there).
+ */
+const HIDDEN_PAGES = '.page-frame[style*="display: none"]';
+
+/**
  * axe-core on the page (injected once per document), critical and serious only; every rule, or with `colours`
  * only the rules that read colours.
  */
@@ -102,18 +110,23 @@ export async function axe(page: Page, opts: { colours?: boolean } = {}): Promise
   const options = opts.colours
     ? { resultTypes: ['violations'], runOnly: { type: 'rule', values: COLOUR_RULES } }
     : { resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } };
-  return page.evaluate(async (options) => {
-    const a = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
-    const result = await a.run(document, options);
-    return (result.violations as { id: string; impact: string; help: string; nodes: { target: string[]; html: string; failureSummary: string }[] }[])
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}: ${n.failureSummary.split('\n').slice(1, 2).join('')}`),
-      }));
-  }, options);
+  const hidden = opts.colours ? HIDDEN_PAGES : undefined;
+  return page.evaluate(
+    async ({ options, hidden }) => {
+      const a = (window as unknown as { axe: { run: (ctx: Document | object, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
+      const context = hidden && document.querySelector(hidden) ? { include: [document], exclude: [...document.querySelectorAll(hidden)] } : document;
+      const result = await a.run(context, options);
+      return (result.violations as { id: string; impact: string; help: string; nodes: { target: string[]; html: string; failureSummary: string }[] }[])
+        .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+        .map((v) => ({
+          id: v.id,
+          impact: v.impact,
+          help: v.help,
+          nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}: ${n.failureSummary.split('\n').slice(1, 2).join('')}`),
+        }));
+    },
+    { options, hidden },
+  );
 }
 
 /** The appearance the page shows now ("light" or "dark", set by the app on <html>). */
@@ -129,28 +142,31 @@ const appearanceOf = (page: Page) => page.evaluate(() => document.documentElemen
 async function setDark(page: Page, dark: boolean) {
   const want = dark ? 'dark' : 'light';
   await page.emulateMedia({ colorScheme: want });
-  const settled = await page.evaluate(async (want: string) => {
-    const frames = (n: number) =>
-      new Promise<void>((resolve) => {
-        const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
-        step(n);
-      });
-    const deadline = performance.now() + 15_000;
-    let previous = '';
-    while (performance.now() < deadline) {
-      await frames(4);
-      if (document.documentElement.dataset.appearance !== want) continue;
-      const running = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
-      let colours = '';
-      for (const el of document.querySelectorAll('body *')) {
-        const cs = getComputedStyle(el);
-        colours += `${cs.color}|${cs.backgroundColor};`;
+  const settled = await page.evaluate(
+    async ({ want, hidden }) => {
+      const frames = (n: number) =>
+        new Promise<void>((resolve) => {
+          const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+          step(n);
+        });
+      const deadline = performance.now() + 15_000;
+      let previous = '';
+      while (performance.now() < deadline) {
+        await frames(4);
+        if (document.documentElement.dataset.appearance !== want) continue;
+        const running = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+        let colours = '';
+        for (const el of document.querySelectorAll(`body *:not(${hidden} *)`)) {
+          const cs = getComputedStyle(el);
+          colours += `${cs.color}|${cs.backgroundColor};`;
+        }
+        if (!running && colours === previous) return true;
+        previous = running ? '' : colours;
       }
-      if (!running && colours === previous) return true;
-      previous = running ? '' : colours;
-    }
-    return false;
-  }, want);
+      return false;
+    },
+    { want, hidden: HIDDEN_PAGES },
+  );
   expect(settled, `the ${want} appearance did not settle in 15 s (shown: ${await appearanceOf(page)})`).toBe(true);
 }
 
@@ -165,7 +181,8 @@ export async function axeBoth(page: Page, label: string, failures: string[], sho
   await page.mouse.move(-10, -10);
   const first = (await appearanceOf(page)) === 'dark';
   for (const dark of [first, !first]) {
-    await setDark(page, dark);
+    // The page opened in the appearance it shows (the emulated one, which the app follows): only the switch waits.
+    if (dark !== first) await setDark(page, dark);
     for (const v of await axe(page, { colours: dark !== first })) {
       failures.push(`${label} [${dark ? 'dark' : 'light'}] ${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.join('\n    ')}`);
     }

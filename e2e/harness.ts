@@ -239,6 +239,8 @@ export async function submitLogin(page: Page, username: string, kind: LoginKind 
  * Signs in through the login page and waits for the shell (sidebar, or the hamburger on mobile). With `to`
  * (a path with its query), the login page is opened with ?redirect= and the app goes there after signing in,
  * as a visitor sent to the login page would: the app loads once, not a second time for a goto after it.
+ * `to` must be a page the account may open: a refused one leaves the shell for /401 (no sidebar to wait for);
+ * a test of a refusal submits the login page itself and waits for /401 (audit.test.ts).
  */
 export async function signIn(page: Page, baseUrl: string, username = 'admin', kind: LoginKind = 'platform', opts: { password?: string; to?: string } = {}) {
   await page.goto(`${baseUrl}/login${opts.to ? `?redirect=${encodeURIComponent(opts.to)}` : ''}`);

@@ -11,16 +11,25 @@ import { animationsDone, api, DEMO_PASSWORD, e2eSuite, screenshot, settle, signI
 
 const suite = e2eSuite('people');
 
-const signIn = (page: Page, username = 'admin', password = DEMO_PASSWORD) => signInAt(page, suite.server.url, username, 'platform', { password });
-
-/** Opens a page by its address and waits for the list rows (or the given test id). */
-async function open(page: Page, path: string, ready: string) {
-  await page.goto(`${suite.server.url}${path}`);
-  await page.locator(ready).first().waitFor({ state: 'visible', timeout: 20_000 });
+/** Waits for the list rows (or the given test id) of the page that is opening, and lets it settle. */
+async function ready(page: Page, selector: string) {
+  await page.locator(selector).first().waitFor({ state: 'visible', timeout: 20_000 });
   // Let fonts, spinners and animations settle before screenshots. Not 'networkidle': the notices stream
   // stays open for as long as the page does, so the network is never idle.
   await page.evaluate(() => document.fonts.ready);
   await settle(page);
+}
+
+/** Opens a page by its address (a second app load) and waits for it (see ready). */
+async function open(page: Page, path: string, selector: string) {
+  await page.goto(`${suite.server.url}${path}`);
+  await ready(page, selector);
+}
+
+/** Signs in on the login page that opens `path` (the app loads once) and waits for it (see ready). */
+async function signInTo(page: Page, path: string, selector: string, username = 'admin', password = DEMO_PASSWORD) {
+  await signInAt(page, suite.server.url, username, 'platform', { password, to: path });
+  await ready(page, selector);
 }
 
 const rows = (page: Page, list: string) => page.locator(`[data-testid="${list}"] .ant-table-tbody tr.ant-table-row`);
@@ -31,8 +40,7 @@ const fieldErrors = (item: ReturnType<Page['locator']>) => item.locator('.ant-fo
 describe('packages', () => {
   it('lists, validates the commission sum at the field, and creates a package through the UI', async () => {
     const { context, page } = await suite.open();
-    await signIn(page);
-    await open(page, '/package-manage/index', '[data-testid="package-list"] .ant-table-row');
+    await signInTo(page, '/package-manage/index', '[data-testid="package-list"] .ant-table-row');
     expect(await rows(page, 'package-list').count()).toBe(6);
     // Price as money, rates as percentages.
     const first = rows(page, 'package-list').first();
@@ -118,8 +126,7 @@ describe('packages', () => {
 
   it('shows the packages list in Chinese', async () => {
     const { context, page } = await suite.open({ locale: 'zh-CN' });
-    await signIn(page);
-    await open(page, '/package-manage/index', '[data-testid="package-list"] .ant-table-row');
+    await signInTo(page, '/package-manage/index', '[data-testid="package-list"] .ant-table-row');
     const text = await page.getByTestId('package-list').innerText();
     expect(text).toMatch(/套餐名称/);
     expect(text).toMatch(/¥99\.00/);
@@ -131,8 +138,7 @@ describe('packages', () => {
 describe('a save while the network is down', () => {
   it('says so at once and keeps the dialog with its values; back online, the same Save goes through', async () => {
     const { context, page } = await suite.open();
-    await signIn(page);
-    await open(page, '/package-manage/index', '[data-testid="package-list"] .ant-table-row');
+    await signInTo(page, '/package-manage/index', '[data-testid="package-list"] .ant-table-row');
     await page.getByTestId('package-create').click();
     const form = page.getByTestId('package-form-form');
     await form.waitFor({ state: 'visible' });
@@ -159,8 +165,7 @@ describe('a save while the network is down', () => {
 describe('doctors', () => {
   it('lists masked phones, shows the full one in the detail drawer, and opens the form', async () => {
     const { context, page } = await suite.open();
-    await signIn(page);
-    await open(page, '/searchers/management', '[data-testid="doctor-list"] .ant-table-row');
+    await signInTo(page, '/searchers/management', '[data-testid="doctor-list"] .ant-table-row');
     expect(await rows(page, 'doctor-list').count()).toBeGreaterThan(5);
     const masked = await page.getByTestId('doctor-phone-masked').first().innerText();
     expect(masked).toContain('****');
@@ -214,8 +219,7 @@ describe('doctors', () => {
 describe('users', () => {
   it('masks phone and ID in the list and shows them in full in the detail drawer', async () => {
     const { context, page } = await suite.open();
-    await signIn(page);
-    await open(page, '/user/management', '[data-testid="user-list"] .ant-table-row');
+    await signInTo(page, '/user/management', '[data-testid="user-list"] .ant-table-row');
     expect(await page.getByTestId('list-total').innerText()).toMatch(/40/);
     await screenshot(page, 'people-users-list');
 
@@ -259,8 +263,7 @@ describe('users', () => {
 describe('system parameters', () => {
   it('renders the typed form, marks changes, refuses bad values at the field and saves', async () => {
     const { context, page } = await suite.open();
-    await signIn(page);
-    await open(page, '/system/params-setting', '[data-testid="params-form"]');
+    await signInTo(page, '/system/params-setting', '[data-testid="params-form"]');
     expect(await page.getByTestId('params-dirty').getAttribute('data-count')).toBe('0');
     expect(await page.getByTestId('param-min_payout_cents').inputValue()).toBe('100.00');
     await screenshot(page, 'people-params-list');
@@ -312,8 +315,7 @@ describe('button permissions', () => {
     expect(admin.code).toBe(200);
 
     const { context, page } = await suite.open();
-    await signIn(page, 'e2e-clerk', 'clerk-pass-1');
-    await open(page, '/user/management', '[data-testid="user-list"] .ant-table-row');
+    await signInTo(page, '/user/management', '[data-testid="user-list"] .ant-table-row', 'e2e-clerk', 'clerk-pass-1');
     expect(await page.getByTestId('row-action-view').count()).toBe(0);
     expect(await page.getByTestId('row-action-edit').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('row-action-delete').count()).toBe(0);

@@ -3,16 +3,16 @@ import { useTranslation } from 'react-i18next';
 import QRCode from 'antd/es/qr-code';
 import type { AnalysisSystem } from '@app/contract/analysis';
 import type { InspectionReportData } from '@app/contract/api/inspections';
-import { changesSinceLast, indicesTrendOption, meridianBarsOption, systemBarsHeight, systemBarsOption, systemsTrendOption, trendPoints, trendSystems } from '@app/contract/report-charts';
+import { changesSinceLast, meridianBarsOption, systemBarsHeight, systemBarsOption } from '@app/contract/report-charts';
 import { PARAM_META } from '@app/contract/api/params';
 import { useText } from '../../components/l10n-text';
 import { formatDate, formatDateTime } from '../../lib/time';
 import { EChart } from './EChart';
+import { INDEX_LABEL, useTrendCharts } from './trend';
 
 /** The sheet's inner width in CSS pixels: A4 (210 mm) less 2 x 12 mm margins, at 96 px per inch. */
 export const SHEET_WIDTH = 700;
 const RISK_CLASS = { high: 'risk-high', medium: 'risk-medium', low: 'risk-low' } as const;
-const INDEX_LABEL = { yin_yang: 'report.yinYang', upper_lower: 'report.upperLower', left_right: 'report.leftRight' } as const;
 
 /**
  * The printable report of one inspection, in the reader's language: header (with the QR code of the
@@ -40,24 +40,9 @@ export function ReportSheet({ data, width = SHEET_WIDTH }: { data: InspectionRep
     () => (a ? systemBarsOption(a.systems, (s: AnalysisSystem) => text(s.name), { score: t('result.score') }, narrow ? Math.round(width * 0.38) : 200) : null),
     [a, text, t, narrow, width],
   );
-  const points = useMemo(() => trendPoints(a, ins.measured_at, data.history), [a, ins.measured_at, data.history]);
   const day = (iso: string) => formatDate(iso);
-  const trend = useMemo(() => {
-    if (!a || !data.history.length) return null;
-    const followed = trendSystems(a, points);
-    return {
-      indices: indicesTrendOption(points, { yin_yang: t('report.yinYang'), upper_lower: t('report.upperLower'), left_right: t('report.leftRight') }, (iso) => formatDate(iso)),
-      systems: followed.length
-        ? systemsTrendOption(
-            points,
-            followed,
-            (s: AnalysisSystem) => text(s.name),
-            (iso) => formatDate(iso),
-          )
-        : null,
-      systemsHeight: 170 + Math.ceil(followed.length / (narrow ? 2 : 3)) * 16,
-    };
-  }, [a, data.history.length, points, t, text, narrow]);
+  const charts = useTrendCharts(a, ins.measured_at, data.history);
+  const trend = a && data.history.length ? Object.assign({ systemsHeight: 170 + Math.ceil(charts.followed / (narrow ? 2 : 3)) * 16 }, charts) : null;
   const changes = useMemo(() => changesSinceLast(a, data.history), [a, data.history]);
 
   const defaultDisclaimer = PARAM_META.report_disclaimer.default;

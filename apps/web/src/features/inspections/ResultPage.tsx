@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import type { Analysis, AnalysisDisease, AnalysisMeridian, AnalysisSystem } from '@app/contract/analysis';
 import type { TreatmentAction } from '@app/contract/api/acupoints';
 import { INSPECTION_LIMITS, type InspectionHistoryEntry, type InspectionResultData, type InspectionVersion, type TreatmentSessionRow } from '@app/contract/api/inspections';
-import { changesSinceLast, indicesTrendOption, systemsTrendOption, trendPoints, trendSystems } from '@app/contract/report-charts';
+import { changesSinceLast } from '@app/contract/report-charts';
 import { useText } from '../../components/l10n-text';
 import { Access } from '../../lib/access';
 import { formatDate, formatDateTime } from '../../lib/time';
@@ -28,6 +28,7 @@ import { EChart } from './EChart';
 import { useAddSession, useInspectionDetail, useInspectionResult } from './api';
 import { LEVEL_COLOR, RISK_COLOR } from './colors';
 import { reportPath } from './paths';
+import { useTrendCharts } from './trend';
 
 const STATUS_COLOR = { excess: 'red', deficient: 'blue', normal: 'green' } as const;
 const today = () => {
@@ -81,24 +82,7 @@ function SessionForm({ data }: { data: InspectionResultData }) {
 function TrendCard({ a, measuredAt, history }: { a: Analysis; measuredAt: string; history: InspectionHistoryEntry[] }) {
   const { t } = useTranslation('inspections');
   const text = useText();
-  const points = useMemo(() => trendPoints(a, measuredAt, history), [a, measuredAt, history]);
-  const followed = useMemo(() => trendSystems(a, points), [a, points]);
-  const indices = useMemo(
-    () => indicesTrendOption(points, { yin_yang: t('report.yinYang'), upper_lower: t('report.upperLower'), left_right: t('report.leftRight') }, (iso) => formatDate(iso)),
-    [points, t],
-  );
-  const systems = useMemo(
-    () =>
-      followed.length
-        ? systemsTrendOption(
-            points,
-            followed,
-            (s: AnalysisSystem) => text(s.name),
-            (iso) => formatDate(iso),
-          )
-        : null,
-    [points, followed, text],
-  );
+  const { followed, indices, systems } = useTrendCharts(a, measuredAt, history);
   const changes = changesSinceLast(a, history);
   return (
     <Card size="small" title={t('report.history')} data-testid="result-trend">
@@ -128,7 +112,7 @@ function TrendCard({ a, measuredAt, history }: { a: Analysis; measuredAt: string
           <section style={{ overflowX: 'auto' }} tabIndex={0} aria-label={t('report.history')}>
             <Flex gap={12} wrap>
               <EChart option={indices} width={520} height={180} testId="result-trend-indices" label={t('report.history')} />
-              {systems ? <EChart option={systems} width={520} height={180 + Math.ceil(followed.length / 3) * 16} testId="result-trend-systems" label={t('report.history')} /> : null}
+              {systems ? <EChart option={systems} width={520} height={180 + Math.ceil(followed / 3) * 16} testId="result-trend-systems" label={t('report.history')} /> : null}
             </Flex>
           </section>
         </Flex>

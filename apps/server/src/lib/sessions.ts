@@ -50,8 +50,9 @@ export async function createSession(
 /** Idle time is tracked to the minute: one write a minute per session at most. */
 const TOUCH_MS = 60_000;
 
-/** Neither past its absolute expiry nor idle for `idleMinutes` or longer. */
-const isLive = (session: { expiresAt: Date; lastSeenAt: Date }, idleMinutes: number, now: number) => session.expiresAt.getTime() > now && session.lastSeenAt.getTime() + idleMinutes * 60_000 > now;
+/** Neither past its absolute expiry nor idle for `idleMinutes` or longer (the access check's rule; the notice streams close by it). */
+export const isLive = (session: { expiresAt: Date; lastSeenAt: Date }, idleMinutes: number, now: number) =>
+  session.expiresAt.getTime() > now && session.lastSeenAt.getTime() + idleMinutes * 60_000 > now;
 
 /** The live session for a key, or null when missing, unknown, idle too long or past its absolute expiry. */
 export async function findSession(db: Tx, key: string, params?: ParamValues) {

@@ -5,6 +5,7 @@ import { type Lang, MAX_STREAMS_PER_SESSION, STREAM_HEARTBEAT_MS } from '@app/co
 import type { Db } from '../../db/client';
 import { notices, sessions } from '../../db/schema';
 import { readParams } from '../../lib/params';
+import { isLive } from '../../lib/sessions';
 import { readerKey, type StoredNotice, toNoticeRow } from './rows';
 
 /*
@@ -292,14 +293,9 @@ export class NoticeHub {
     try {
       // Past its expiry or idle too long (a stream does not keep a session alive), as the access check judges it.
       const idle = (await readParams(this.db)).session_idle_minutes;
-      const alive = new Set(
-        (
-          await this.db
-            .select({ id: sessions.id })
-            .from(sessions)
-            .where(and(inArray(sessions.id, ids), gt(sessions.expiresAt, new Date()), gt(sessions.lastSeenAt, new Date(Date.now() - idle * 60_000))))
-        ).map((r) => r.id),
-      );
+      const now = Date.now();
+      const rows = await this.db.select({ id: sessions.id, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt }).from(sessions).where(inArray(sessions.id, ids));
+      const alive = new Set(rows.filter((r) => isLive(r, idle, now)).map((r) => r.id));
       for (const id of ids) if (!alive.has(id)) for (const s of [...(this.bySession.get(id) ?? [])]) this.close(s, 'session_ended');
     } catch {
       // The database is away: checked again at the next beat.

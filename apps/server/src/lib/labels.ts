@@ -5,6 +5,9 @@ import { pickText } from '@app/contract';
 export const t = (zh: string, en: string, es: string, ja: string): L10n => ({ zh, en, es, ja });
 export const label = (text: L10n, lang: Lang) => pickText(text, lang);
 
+/** Money as messages and notices write it: cents to units with two decimals ("1234.50"). */
+export const moneyText = (cents: number) => (cents / 100).toFixed(2);
+
 /** A person's gender as the files write it (doctors, users). */
 export const GENDER_LABELS = {
   male: t('男', 'Male', 'Hombre', '男性'),

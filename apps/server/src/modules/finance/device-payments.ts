@@ -7,7 +7,8 @@ import { devicePayments, devices, institutions, packages } from '../../db/schema
 import type { Auth } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
 import { forbidden } from '../../lib/errors';
-import { actorOf, moneyText, raiseNotice } from '../notices';
+import { moneyText } from '../../lib/labels';
+import { actorOf, raiseNotice } from '../notices';
 import { type ExportColumn, exportList as exportRows } from '../../lib/export';
 import { cappedCount, likeEscape, offsetOf, sortBy, sortKey, rowsOf } from '../../lib/list';
 import { refundPayment } from './payments';

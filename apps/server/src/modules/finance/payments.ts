@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { devicePayments, devices, institutions, packages } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { fieldError } from '../../lib/form';
+import { moneyText } from '../../lib/labels';
 import { balanceOf, post } from './ledger';
 import { DAY } from '../../lib/time';
 
@@ -194,7 +195,7 @@ export async function refundPayment(db: Tx, id: number, reason: string, adminId:
   if (failed) {
     const [inst] = await db.select({ name: institutions.name }).from(institutions).where(eq(institutions.id, failed.institutionId));
     const balance = await balanceOf(db, failed.institutionId);
-    throw badRequest('refundWouldOverdraw', { name: inst?.name ?? '', balance: (balance / 100).toFixed(2), amount: (-failed.cents / 100).toFixed(2) });
+    throw badRequest('refundWouldOverdraw', { name: inst?.name ?? '', balance: moneyText(balance), amount: moneyText(-failed.cents) });
   }
   return row;
 }

@@ -23,9 +23,10 @@ import { cappedCount, offsetOf, sortBy, sortKey } from '../../lib/list';
 import { isInSubtree } from '../institutions';
 import { receiveImage } from '../uploads';
 import { balanceOf, post } from './ledger';
-import { actorOf, moneyText, raiseNotice } from '../notices';
+import { moneyText } from '../../lib/labels';
+import { actorOf, raiseNotice } from '../notices';
 import { isoOrNull } from '../../lib/time';
-import { LABELS, date, institutionFilter, label, money, scoped, yuan, dateRange } from './shared';
+import { LABELS, date, institutionFilter, label, scoped, yuan, dateRange } from './shared';
 
 const payoutInst = alias(institutions, 'payout_inst');
 
@@ -86,13 +87,13 @@ export async function payoutList(db: Tx, auth: Auth, q: PayoutListQuery): Promis
 
 /** Files a payout and holds its amount at once, in one transaction; the guarded UPDATE makes overdraw impossible. */
 export async function recordPayoutApplication(db: Tx, institutionId: number, body: PayoutApplyBody, minimum: number, at?: Date): Promise<number> {
-  if (body.amount_cents < minimum) throw badRequest('payoutBelowMinimum', { min: money(minimum) });
+  if (body.amount_cents < minimum) throw badRequest('payoutBelowMinimum', { min: moneyText(minimum) });
   const [row] = await db
     .insert(payouts)
     .values({ institutionId, amountCents: body.amount_cents, bank: body.bank, accountName: body.account_name, accountNo: body.account_no, ...(at ? { createdAt: at } : {}) })
     .returning({ id: payouts.id });
   const balance = await post(db, institutionId, -body.amount_cents, 'payout_hold', { type: 'payout', id: row!.id }, at);
-  if (balance == null) throw badRequest('payoutOverBalance', { balance: money(await balanceOf(db, institutionId)) });
+  if (balance == null) throw badRequest('payoutOverBalance', { balance: moneyText(await balanceOf(db, institutionId)) });
   return row!.id;
 }
 

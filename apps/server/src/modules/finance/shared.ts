@@ -8,8 +8,6 @@ import { forbidden } from '../../lib/errors';
 import { institutionSubtreeIds, isInSubtree } from '../institutions';
 import { DAY } from '../../lib/time';
 
-export const money = (cents: number) => (cents / 100).toFixed(2);
-
 /** The caller's subtree as a condition on an institution column (none for the platform). */
 export function scoped(auth: Auth, column: AnyPgColumn): SQL | undefined {
   return auth.kind === 'institution' ? sql`${column} in ${institutionSubtreeIds(auth.institution.path)}` : undefined;

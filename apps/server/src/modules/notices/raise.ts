@@ -128,6 +128,3 @@ export const actorOf = (auth: Auth): Actor => {
   const { kind, id } = callerRef(auth);
   return { kind, id };
 };
-
-/** Money as its texts show it: cents to units with two decimals. */
-export const moneyText = (cents: number) => (cents / 100).toFixed(2);

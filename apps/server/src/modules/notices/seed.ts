@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { branchApplications, institutions, payouts } from '../../db/schema';
 import { checkNotices } from './check';
-import { moneyText, raiseNotice } from './raise';
+import { moneyText } from '../../lib/labels';
+import { raiseNotice } from './raise';
 
 /** After every other module's data: the notices the demo data calls for. */
 export const order = 100;

@@ -285,10 +285,19 @@ async function checkFromDatabase(db: Db, request: FastifyRequest, access: Guarde
 function authorize(request: FastifyRequest, access: Guarded, auth: Auth): void {
   request.auth = auth;
   checkInstitutionField(request, auth);
-  if ('session' in access && access.kind && access.kind !== auth.kind) throw forbidden();
-  if ('page' in access && !accessPages(access.page).some((page) => canOpenRouteNamed(page, auth.viewer))) throw forbidden();
-  if ('button' in access && !canUseButton(access.button, auth.viewer)) throw forbidden();
-  if ('grades' in access && !access.grades.includes(auth.viewer.isAdmin ? 0 : auth.viewer.grade)) throw forbidden();
+  if (!meetsAccess(access, auth)) throw forbidden();
+}
+
+/**
+ * Whether a signed-in caller's rights meet an endpoint's access rule (kind, page, button, grade): the check
+ * every call passes, also asked of a list named by its endpoint (modules/preferences).
+ */
+export function meetsAccess(access: Access, auth: Auth): boolean {
+  if ('public' in access) return true;
+  if ('session' in access) return !access.kind || access.kind === auth.kind;
+  if ('page' in access) return accessPages(access.page).some((page) => canOpenRouteNamed(page, auth.viewer));
+  if ('button' in access) return canUseButton(access.button, auth.viewer);
+  return access.grades.includes(auth.viewer.isAdmin ? 0 : auth.viewer.grade);
 }
 
 export function requireAuth(request: FastifyRequest): Auth {

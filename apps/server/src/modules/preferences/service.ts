@@ -1,21 +1,9 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  accessPages,
-  type AddViewBody,
-  canOpenRouteNamed,
-  type EditViewBody,
-  ENDPOINTS,
-  type ListName,
-  type ListPreferences,
-  PREFERENCE_LIMITS,
-  type PreferencesQuery,
-  type SavedView,
-  type SaveColumnsBody,
-} from '@app/contract';
+import { type AddViewBody, type EditViewBody, ENDPOINTS, type ListName, type ListPreferences, PREFERENCE_LIMITS, type PreferencesQuery, type SavedView, type SaveColumnsBody } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { listColumns, listViews } from '../../db/schema';
-import { type Auth, callerRef } from '../../http/access';
+import { type Auth, callerRef, meetsAccess } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { fieldError, parseForm } from '../../lib/form';
@@ -33,16 +21,9 @@ type Subject = { kind: 'admin' | 'institution'; id: number };
 
 const listEndpoint = (list: ListName) => ENDPOINTS.find((e) => e.name === list)!;
 
-/** The caller may read the list (the same rule as its endpoint's access check). */
+/** The caller may read the list: its endpoint's own access rule. */
 function requireList(auth: Auth, list: ListName) {
-  const access = listEndpoint(list).access;
-  const allowed =
-    'page' in access
-      ? accessPages(access.page).some((p) => canOpenRouteNamed(p, auth.viewer))
-      : 'grades' in access
-        ? access.grades.includes(auth.viewer.grade)
-        : 'session' in access || 'public' in access;
-  if (!allowed) throw forbidden();
+  if (!meetsAccess(listEndpoint(list).access, auth)) throw forbidden();
 }
 
 const PAGING = new Set(['page', 'limit', 'sort', 'order']);

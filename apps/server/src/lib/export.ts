@@ -40,6 +40,9 @@ export interface ExportColumn<R> {
 
 export type ExportFormat = 'csv' | 'xlsx';
 
+/** A list row's timestamp (ISO text or null) as a date cell of the files. */
+export const dateCell = (v: string | null) => (v ? new Date(v) : null);
+
 /** The CSV text of a list: BOM, title row, one line per row, CRLF line ends. */
 export async function* csvLines<R>(columns: readonly ExportColumn<R>[], rows: Rows<R>): AsyncGenerator<string> {
   yield `\uFEFF${columns.map((c) => csvField(c.title)).join(',')}\r\n`;

@@ -1,10 +1,9 @@
 import type { AcupointMeridian, L10n, TreatmentAction } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { acupointActions, acupoints } from '../../db/schema';
+import { t } from '../../lib/labels';
 
 export const order = 20;
-
-const t = (zh: string, en: string, es: string, ja: string): L10n => ({ zh, en, es, ja });
 
 interface SeedPoint {
   code: string;

@@ -19,7 +19,7 @@ import { activationCodes, codeBatches, devices, institutions, packages } from '.
 import type { Auth } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
 import { badRequest } from '../../lib/errors';
-import { type ExportColumn, exportList as exportRows, sendExport } from '../../lib/export';
+import { type ExportColumn, exportList as exportRows, sendExport, dateCell } from '../../lib/export';
 import { fieldError } from '../../lib/form';
 import { eachRow } from '../../lib/bulk';
 import { userAgentOf } from '../../lib/sessions';
@@ -103,7 +103,6 @@ export async function exportList(db: Tx, _auth: Auth, q: CodeListExportQuery, ct
   const keys = keysOf(ctx.config);
   const where = codeConditions(q);
   const lang = ctx.lang;
-  const date = (v: string | null) => (v ? new Date(v) : null);
   const columns: ExportColumn<CodeRow>[] = [
     { title: label(LABELS.codeMasked, lang), value: (r) => r.code, width: 22 },
     { title: label(LABELS.batch, lang), value: (r) => r.batch_no, width: 18 },
@@ -111,10 +110,10 @@ export async function exportList(db: Tx, _auth: Auth, q: CodeListExportQuery, ct
     { title: label(LABELS.grant, lang), value: (r) => grantText(lang, r.days, r.package_name), width: 20 },
     { title: label(LABELS.status, lang), value: (r) => label(LABELS.statuses[r.status], lang) },
     { title: label(LABELS.owner, lang), value: (r) => r.owner_institution_name ?? label(LABELS.platform, lang), width: 28 },
-    { title: label(LABELS.validUntil, lang), value: (r) => date(r.valid_until), width: 20 },
+    { title: label(LABELS.validUntil, lang), value: (r) => dateCell(r.valid_until), width: 20 },
     { title: label(LABELS.usedBy, lang), value: (r) => r.used_by_device_serial ?? r.used_by_institution_name ?? '', width: 28 },
-    { title: label(LABELS.usedAt, lang), value: (r) => date(r.used_at), width: 20 },
-    { title: label(LABELS.created, lang), value: (r) => date(r.created_at), width: 20 },
+    { title: label(LABELS.usedAt, lang), value: (r) => dateCell(r.used_at), width: 20 },
+    { title: label(LABELS.created, lang), value: (r) => dateCell(r.created_at), width: 20 },
   ];
   return exportRows(db, ctx.reply, {
     format: q.format,

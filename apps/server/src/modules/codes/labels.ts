@@ -1,6 +1,5 @@
 import { type L10n, type Lang, pickText } from '@app/contract';
-
-const t = (zh: string, en: string, es: string, ja: string): L10n => ({ zh, en, es, ja });
+import { t } from '../../lib/labels';
 
 /** Column titles and values of the exported files, in the reader's language. Times are UTC. */
 export const LABELS = {

@@ -7,7 +7,7 @@ import { activationRecords, codeBatches, devices, institutions, packages } from 
 import type { Auth } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
 import { forbidden } from '../../lib/errors';
-import { type ExportColumn, exportList as exportRows } from '../../lib/export';
+import { type ExportColumn, exportList as exportRows, dateCell } from '../../lib/export';
 import { cappedCount, offsetOf, orderOf, type SortKey } from '../../lib/list';
 import { institutionSubtreeIds, isInSubtree } from '../institutions';
 import { LABELS, label } from './labels';
@@ -87,17 +87,16 @@ export async function recordSnapshot(db: Tx, id: number | null): Promise<Activat
 export async function recordsExport(db: Tx, auth: Auth, q: ActivationRecordExportQuery, ctx: Ctx) {
   const where = await recordConditions(db, auth, q);
   const lang = ctx.lang;
-  const date = (v: string | null) => (v ? new Date(v) : null);
   const columns: ExportColumn<ActivationRecordRow>[] = [
-    { title: label(LABELS.time, lang), value: (r) => date(r.created_at), width: 20 },
+    { title: label(LABELS.time, lang), value: (r) => dateCell(r.created_at), width: 20 },
     { title: label(LABELS.codeMasked, lang), value: (r) => r.code, width: 22 },
     { title: label(LABELS.batch, lang), value: (r) => r.batch_no, width: 18 },
     { title: label(LABELS.scope, lang), value: (r) => label(LABELS.scopes[r.scope], lang) },
     { title: label(LABELS.institution, lang), value: (r) => r.institution_name, width: 28 },
     { title: label(LABELS.device, lang), value: (r) => r.device_serial ?? '', width: 14 },
     { title: label(LABELS.grant, lang), value: (r) => r.package_name ?? (r.days != null ? label(LABELS.days, lang, r.days) : ''), width: 20 },
-    { title: label(LABELS.termBefore, lang), value: (r) => date(r.term_before), width: 20 },
-    { title: label(LABELS.termAfter, lang), value: (r) => date(r.term_after), width: 20 },
+    { title: label(LABELS.termBefore, lang), value: (r) => dateCell(r.term_before), width: 20 },
+    { title: label(LABELS.termAfter, lang), value: (r) => dateCell(r.term_after), width: 20 },
     { title: label(LABELS.usesBefore, lang), value: (r) => r.uses_before },
     { title: label(LABELS.usesAfter, lang), value: (r) => r.uses_after },
     { title: label(LABELS.operator, lang), value: (r) => r.operator_name, width: 16 },

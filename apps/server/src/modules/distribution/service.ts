@@ -20,6 +20,7 @@ import { type ExportColumn, exportList } from '../../lib/export';
 import { fieldError } from '../../lib/form';
 import { cappedCount, likeEscape, offsetOf, orderOf, type SortKey } from '../../lib/list';
 import { DAY } from '../../lib/time';
+import { t } from '../../lib/labels';
 
 /*
  * Distribution: a move of devices is one transaction. The devices are locked in id order (SELECT ... FOR
@@ -118,7 +119,6 @@ export async function snapshot(db: Tx, id: number | null): Promise<DistributionR
   return row ?? null;
 }
 
-const t = (zh: string, en: string, es: string, ja: string): L10n => ({ zh, en, es, ja });
 const LABELS = {
   time: t('时间 (UTC)', 'Time (UTC)', 'Fecha (UTC)', '日時 (UTC)'),
   from: t('来源', 'From', 'Origen', '移動元'),

@@ -25,7 +25,7 @@ import { fieldError } from '../../lib/form';
 import { eachRow } from '../../lib/bulk';
 import { userAgentOf } from '../../lib/sessions';
 import { parseDeviceFile } from './import';
-import { type ExportColumn, exportList as exportRows } from '../../lib/export';
+import { type ExportColumn, exportList as exportRows, dateCell } from '../../lib/export';
 import { isoText, likeEscape, orderOf, rowsOf, sortKey } from '../../lib/list';
 import { type Bind, bound, inline } from '../../db/shaped';
 import { ShapedList } from '../../lib/shaped-list';
@@ -159,19 +159,18 @@ export async function exportList(db: Tx, auth: Auth, q: EquipmentExportQuery, ct
   await assertInstitution(db, auth, q);
   const { where, clock } = await listConditions(db, auth, q, inline);
   const lang = ctx.lang;
-  const date = (v: string | null) => (v ? new Date(v) : null);
   const columns: ExportColumn<DeviceRow>[] = [
     { title: label(LABELS.serial, lang), value: (r) => r.serial, width: 16 },
     { title: label(LABELS.name, lang), value: (r) => r.name, width: 20 },
     { title: label(LABELS.model, lang), value: (r) => r.model, width: 14 },
     { title: label(LABELS.status, lang), value: (r) => label(LABELS.statuses[r.status], lang) },
     { title: label(LABELS.institution, lang), value: (r) => r.institution_name ?? label(LABELS.stock, lang), width: 28 },
-    { title: label(LABELS.activatedAt, lang), value: (r) => date(r.activated_at), width: 20 },
-    { title: label(LABELS.expiresAt, lang), value: (r) => date(r.expires_at), width: 20 },
+    { title: label(LABELS.activatedAt, lang), value: (r) => dateCell(r.activated_at), width: 20 },
+    { title: label(LABELS.expiresAt, lang), value: (r) => dateCell(r.expires_at), width: 20 },
     { title: label(LABELS.remainingUses, lang), value: (r) => r.remaining_uses },
     { title: label(LABELS.totalInspections, lang), value: (r) => r.total_inspections },
-    { title: label(LABELS.lastSeenAt, lang), value: (r) => date(r.last_seen_at), width: 20 },
-    { title: label(LABELS.createdAt, lang), value: (r) => date(r.created_at), width: 20 },
+    { title: label(LABELS.lastSeenAt, lang), value: (r) => dateCell(r.last_seen_at), width: 20 },
+    { title: label(LABELS.createdAt, lang), value: (r) => dateCell(r.created_at), width: 20 },
     { title: label(LABELS.remark, lang), value: (r) => r.remark, width: 30 },
   ];
   return exportRows(db, ctx.reply, {

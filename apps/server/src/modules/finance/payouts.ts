@@ -18,7 +18,7 @@ import { institutions, payouts } from '../../db/schema';
 import { type Auth, callerRef } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import { type ExportColumn, exportList as exportRows } from '../../lib/export';
+import { type ExportColumn, exportList as exportRows, dateCell } from '../../lib/export';
 import { cappedCount, offsetOf, sortBy, sortKey } from '../../lib/list';
 import { isInSubtree } from '../institutions';
 import { receiveImage } from '../uploads';
@@ -26,7 +26,7 @@ import { balanceOf, post } from './ledger';
 import { moneyText } from '../../lib/labels';
 import { actorOf, raiseNotice } from '../notices';
 import { isoOrNull } from '../../lib/time';
-import { LABELS, date, institutionFilter, label, scoped, yuan, dateRange } from './shared';
+import { LABELS, institutionFilter, label, scoped, yuan, dateRange } from './shared';
 
 const payoutInst = alias(institutions, 'payout_inst');
 
@@ -191,7 +191,7 @@ export async function payoutExport(db: Tx, auth: Auth, q: PayoutExportQuery, ctx
   const where = await payoutConditions(db, auth, q);
   const lang = ctx.lang;
   const columns: ExportColumn<PayoutRow>[] = [
-    { title: label(LABELS.appliedAt, lang), value: (r) => date(r.created_at), width: 20 },
+    { title: label(LABELS.appliedAt, lang), value: (r) => dateCell(r.created_at), width: 20 },
     { title: label(LABELS.institution, lang), value: (r) => r.institution_name, width: 24 },
     { title: label(LABELS.amount, lang), value: (r) => yuan(r.amount_cents) },
     { title: label(LABELS.bank, lang), value: (r) => r.bank, width: 20 },
@@ -200,7 +200,7 @@ export async function payoutExport(db: Tx, auth: Auth, q: PayoutExportQuery, ctx
     { title: label(LABELS.status, lang), value: (r) => label(LABELS.payoutStatuses[r.status], lang) },
     { title: label(LABELS.reason, lang), value: (r) => r.reason ?? '', width: 24 },
     { title: label(LABELS.decidedBy, lang), value: (r) => r.decided_by ?? '', width: 16 },
-    { title: label(LABELS.decidedAt, lang), value: (r) => date(r.decided_at), width: 20 },
+    { title: label(LABELS.decidedAt, lang), value: (r) => dateCell(r.decided_at), width: 20 },
   ];
   return exportRows(db, ctx.reply, {
     format: q.format,

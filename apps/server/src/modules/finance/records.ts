@@ -6,9 +6,9 @@ import type { Tx } from '../../db/client';
 import { financeAccounts, institutions, ledgerEntries, payouts } from '../../db/schema';
 import type { Auth } from '../../http/access';
 import type { Ctx } from '../../http/endpoints';
-import { type ExportColumn, exportList as exportRows } from '../../lib/export';
+import { type ExportColumn, exportList as exportRows, dateCell } from '../../lib/export';
 import { cappedCount, offsetOf, sortBy, sortKey, rowsOf } from '../../lib/list';
-import { LABELS, date, institutionFilter, label, scoped, yuan, dateRange } from './shared';
+import { LABELS, institutionFilter, label, scoped, yuan, dateRange } from './shared';
 
 /**
  * GET /finance/summary (fixed): an institution's balance, its ledger's sum (always equal) and its pending
@@ -76,7 +76,7 @@ export async function exportList(db: Tx, auth: Auth, q: LedgerExportQuery, ctx: 
   const where = await ledgerConditions(db, auth, q);
   const lang = ctx.lang;
   const columns: ExportColumn<LedgerRow>[] = [
-    { title: label(LABELS.time, lang), value: (r) => date(r.created_at), width: 20 },
+    { title: label(LABELS.time, lang), value: (r) => dateCell(r.created_at), width: 20 },
     { title: label(LABELS.institution, lang), value: (r) => r.institution_name, width: 24 },
     { title: label(LABELS.kind, lang), value: (r) => label(LABELS.kinds[r.kind], lang), width: 16 },
     { title: label(LABELS.amount, lang), value: (r) => yuan(r.amount_cents) },

@@ -1,12 +1,12 @@
 /** Finance: what the lists share (the caller's subtree as a condition, institution filters, date ranges, money as text) and the files' column labels. */
 import { gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type L10n, type Lang, pickText } from '@app/contract';
 import type { Tx } from '../../db/client';
 import type { Auth } from '../../http/access';
 import { forbidden } from '../../lib/errors';
 import { institutionSubtreeIds, isInSubtree } from '../institutions';
 import { DAY } from '../../lib/time';
+import { t, label } from '../../lib/labels';
 
 /** The caller's subtree as a condition on an institution column (none for the platform). */
 export function scoped(auth: Auth, column: AnyPgColumn): SQL | undefined {
@@ -26,7 +26,6 @@ export function dateRange(column: AnyPgColumn, from?: string, to?: string): SQL[
   return out;
 }
 
-const t = (zh: string, en: string, es: string, ja: string): L10n => ({ zh, en, es, ja });
 export const LABELS = {
   orderNo: t('订单号', 'Order no.', 'N.º de pedido', '注文番号'),
   device: t('设备', 'Device', 'Equipo', '機器'),
@@ -73,5 +72,4 @@ export const LABELS = {
 };
 /** Money in the files: decimal yuan (a number cell), from integer cents. */
 export const yuan = (c: number | null) => (c == null ? null : c / 100);
-export const date = (v: string | null) => (v ? new Date(v) : null);
-export const label = (l: L10n, lang: Lang) => pickText(l, lang);
+export { label };

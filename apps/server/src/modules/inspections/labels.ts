@@ -1,6 +1,4 @@
-import { type L10n, type Lang, pickText } from '@app/contract';
-
-const t = (zh: string, en: string, es: string, ja: string): L10n => ({ zh, en, es, ja });
+import { t, label } from '../../lib/labels';
 
 /** Column titles and values of the exported files, in the reader's language. Times are UTC. */
 export const LABELS = {
@@ -29,4 +27,4 @@ export const LABELS = {
 };
 
 /** A label in a language. */
-export const label = (text: L10n, lang: Lang) => pickText(text, lang);
+export { label };

@@ -1,6 +1,5 @@
 import type { L10n } from '@app/contract';
-
-const t = (zh: string, en: string, es: string, ja: string): L10n => ({ zh, en, es, ja });
+import { t } from '../../lib/labels';
 
 /**
  * The PDF report's texts in the four languages: the web sheet's (apps/web features/inspections/locales.ts

@@ -27,7 +27,7 @@ import type { Ctx } from '../../http/endpoints';
 import { hashPassword } from '../../lib/crypto';
 import { forbidden, notFound } from '../../lib/errors';
 import { fieldError } from '../../lib/form';
-import { type ExportColumn, exportList as exportRows } from '../../lib/export';
+import { type ExportColumn, exportList as exportRows, dateCell } from '../../lib/export';
 import { likeEscape, orderOf, pagedList, type SortKey, sortKey } from '../../lib/list';
 import { fromWhere } from '../../lib/masterdata';
 import { regionColumns, regionMatch, regionName, regionOf } from '../../lib/regions';
@@ -155,7 +155,6 @@ export async function exportList(db: Tx, auth: Auth, q: InstitutionExportQuery, 
   const clock = await termClock(db, auth);
   const where = await listConditions(auth, q, clock);
   const lang = ctx.lang;
-  const date = (v: string | null) => (v ? new Date(v) : null);
   const columns: ExportColumn<InstitutionRow>[] = [
     { title: label(LABELS.name, lang), value: (r) => r.name, width: 28 },
     { title: label(LABELS.grade, lang), value: (r) => r.grade },
@@ -166,9 +165,9 @@ export async function exportList(db: Tx, auth: Auth, q: InstitutionExportQuery, 
     { title: label(LABELS.region, lang), value: (r) => regionName(r.region, lang), width: 24 },
     { title: label(LABELS.address, lang), value: (r) => r.address, width: 30 },
     { title: label(LABELS.status, lang), value: (r) => label(LABELS.statuses[r.status], lang) },
-    { title: label(LABELS.termExpiresAt, lang), value: (r) => date(r.term_expires_at), width: 20 },
+    { title: label(LABELS.termExpiresAt, lang), value: (r) => dateCell(r.term_expires_at), width: 20 },
     { title: label(LABELS.children, lang), value: (r) => r.child_count },
-    { title: label(LABELS.createdAt, lang), value: (r) => date(r.created_at), width: 20 },
+    { title: label(LABELS.createdAt, lang), value: (r) => dateCell(r.created_at), width: 20 },
   ];
   return exportRows(db, ctx.reply, {
     format: q.format,

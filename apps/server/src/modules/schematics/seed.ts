@@ -3,10 +3,9 @@ import type { Tx } from '../../db/client';
 import { schematicMarkers, schematics } from '../../db/schema';
 import { acupointIdsByCode } from '../acupoints';
 import { BODY_HEIGHT, BODY_WIDTH, mirrorX } from './drawing';
+import { t } from '../../lib/labels';
 
 export const order = 35;
-
-const t = (zh: string, en: string, es: string, ja: string): L10n => ({ zh, en, es, ja });
 
 /** [code, x, y] in pixels of the 600 x 1000 drawing, on the viewer's left; `both` adds the mirrored point. */
 type Point = [string, number, number];

@@ -1,10 +1,9 @@
 import type { L10n, MeridianWeights } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { systems } from '../../db/schema';
+import { t } from '../../lib/labels';
 
 export const order = 22;
-
-const t = (zh: string, en: string, es: string, ja: string): L10n => ({ zh, en, es, ja });
 
 interface SeedSystem {
   key: string;

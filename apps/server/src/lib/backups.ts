@@ -6,6 +6,7 @@ import { BACKUP_EXT, writeBackup } from '../db/backup';
 import type { Db } from '../db/client';
 import { systemParams } from '../db/schema';
 import { readParams } from './params';
+import { HOUR } from './time';
 
 /*
  * The daily automatic backup (parameters `backup_daily`, `backup_keep`): once a UTC day, a backup of the
@@ -19,7 +20,7 @@ import { readParams } from './params';
 export const BACKUP_LOCK: readonly [number, number] = [0x62696f, 1];
 const NAME = /^backup-(\d{8})-(\d{6})\.bkp\.gz$/;
 /** Temporary files of a backup that was killed midway (`<name>.tmp-<pid>`), removed once older than this. */
-const STALE_TMP_MS = 24 * 3600_000;
+const STALE_TMP_MS = 24 * HOUR;
 
 const digits = (d: Date) => d.toISOString().replace(/[-:]/g, '').slice(0, 15); // YYYYMMDDTHHMMSS
 /** A daily backup's file name for a moment (UTC). */

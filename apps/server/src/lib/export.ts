@@ -4,7 +4,7 @@ import { create as contentDisposition } from 'content-disposition';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Tx } from '../db/client';
-import { type Cell, csvField, neutralise } from '@app/contract/csv';
+import { type Cell, csvField, csvLine, neutralise } from '@app/contract/csv';
 import { excel } from './excel';
 import { cappedCount, keysetRows, type SortKey } from './list';
 
@@ -45,12 +45,12 @@ export const dateCell = (v: string | null) => (v ? new Date(v) : null);
 
 /** The CSV text of a list: BOM, title row, one line per row, CRLF line ends. */
 export async function* csvLines<R>(columns: readonly ExportColumn<R>[], rows: Rows<R>): AsyncGenerator<string> {
-  yield `\uFEFF${columns.map((c) => csvField(c.title)).join(',')}\r\n`;
+  yield `\uFEFF${csvLine(columns.map((c) => c.title))}`;
   let chunk = '';
   let count = 0;
   // A few hundred lines per chunk: one stream write per row would cost more than the rows.
   for await (const row of rows) {
-    chunk += `${columns.map((c) => csvField(c.value(row))).join(',')}\r\n`;
+    chunk += csvLine(columns.map((c) => c.value(row)));
     if (++count % 200 === 0) {
       yield chunk;
       chunk = '';

@@ -7,6 +7,7 @@ import { paramsAt, paramsInMemory } from './access-cache';
 import { hashKey, newKey } from './crypto';
 import { reauthRequired } from './errors';
 import { type ParamValues, readParams } from './params';
+import { HOUR } from './time';
 
 export type SubjectKind = 'admin' | 'institution';
 
@@ -41,7 +42,7 @@ export async function createSession(
       // A sign-in with the password is a recent authentication: step-up calls need no second prompt for a while.
       reauthUntil: input.reauthenticated ? new Date(now.getTime() + params.reauth_minutes * 60_000) : null,
       lastSeenAt: now,
-      expiresAt: input.expiresAt ?? new Date(now.getTime() + params.session_absolute_hours * 3600_000),
+      expiresAt: input.expiresAt ?? new Date(now.getTime() + params.session_absolute_hours * HOUR),
     })
     .returning();
   return { key, session: row! };
@@ -199,7 +200,7 @@ export async function markReauthenticated(db: Tx, sessionId: number, minutes: nu
 }
 
 /** How long a restricted key lives at most. */
-export const RESTRICTED_KEY_MS = 3600_000;
+export const RESTRICTED_KEY_MS = HOUR;
 
 /**
  * The restricted key a 998 answers to the holder of `key`: derived from it (HMAC keyed by the caller's

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { loginFailures } from '../db/schema';
 import { type AppError, badRequest } from './errors';
+import { HOUR } from './time';
 
 /*
  * Sign-in throttling that an attacker cannot turn against a user. Failures are counted per address and
@@ -24,7 +25,7 @@ import { type AppError, badRequest } from './errors';
  * committed before the answer either way.
  */
 
-export const WINDOW_MS = 3600_000;
+export const WINDOW_MS = HOUR;
 export const PAIR = { free: 5, baseMs: 60_000, maxMs: 15 * 60_000 };
 export const ADDRESS = { free: 10, baseMs: 10_000, maxMs: 10 * 60_000, maxPerWindow: 30 };
 
@@ -155,11 +156,7 @@ export async function reserveOpen(db: Tx, address: string, now = Date.now()): Pr
     const bad = rows.filter((r) => r.username === 'bad').map((r) => r.at.getTime());
     const retryAt = Math.max(opens.length >= OPENS.max ? opens[OPENS.max - 1]! + OPENS.windowMs : 0, bad.length >= OPENS.badMax ? bad[OPENS.badMax - 1]! + WINDOW_MS : 0);
     if (retryAt > now) return { ok: false as const, retryAfterMs: retryAt - now };
-    const [row] = await tx
-      .insert(loginFailures)
-      .values({ username: 'bad', ip: address, createdAt: new Date(now) })
-      .returning({ id: loginFailures.id });
-    return { ok: true as const, id: row!.id };
+    return { ok: true as const, id: await countFailure(tx, 'bad', address, now) };
   });
 }
 

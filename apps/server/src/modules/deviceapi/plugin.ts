@@ -35,7 +35,7 @@ export default async function deviceApi(app: FastifyInstance) {
   app.addHook('preHandler', async (req: FastifyRequest) => {
     // An unknown path (the 404 handler runs this scope's hooks too) answers 404 without authenticating.
     if (!req.routeOptions.url) return;
-    req.device = await authenticate(app.db, req.headers.authorization, undefined, deviceVersionOf(req.headers['x-device-version']));
+    req.device = await authenticate(app.db, req.headers.authorization, deviceVersionOf(req.headers['x-device-version']));
   });
 
   const ok = (datas: unknown) => ({ code: Code.OK, msg: 'ok', datas });

@@ -75,7 +75,7 @@ export function parseBearer(header: string | undefined): { serial: string; secre
  * one UPDATE stamps last_seen_at (and the version the call reports) and counts the call in the current minute. Refused: 401 (missing or
  * wrong credentials), 429 (over the per-minute limit, with the seconds to wait).
  */
-export async function authenticate(db: Db, header: string | undefined, limit = DEVICE_RATE_PER_MINUTE, version?: string | null): Promise<Device> {
+export async function authenticate(db: Db, header: string | undefined, version?: string | null): Promise<Device> {
   const bearer = parseBearer(header);
   if (!bearer || bearer.serial.length > 40 || bearer.secret.length > 200) throw unauthorized();
   const [found] = await db.select({ id: devices.id, secretHash: devices.secretHash }).from(devices).where(eq(devices.serial, bearer.serial));
@@ -99,7 +99,7 @@ export async function authenticate(db: Db, header: string | undefined, limit = D
     .where(eq(devices.id, found.id))
     .returning();
   if (!device) throw unauthorized();
-  if (device.rateCount > limit) {
+  if (device.rateCount > DEVICE_RATE_PER_MINUTE) {
     const seconds = Math.max(1, 60 - new Date().getUTCSeconds());
     const error = new DeviceApiError(429, 'deviceApiRateLimited', 'rate_limited', { seconds });
     error.extra.retryAfter = seconds;

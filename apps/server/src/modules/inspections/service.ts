@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { create as contentDisposition } from 'content-disposition';
 import {
   analyse,
   type Analysis,
@@ -58,7 +59,7 @@ import { drawReportPdf } from './pdf-pool';
  * one are refused alike (forbidden), so ids reveal nothing.
  */
 
-export type InspectionRecord = typeof inspections.$inferSelect;
+type InspectionRecord = typeof inspections.$inferSelect;
 
 /** The inspection when the caller may see it; otherwise refused (a foreign id and a missing one alike). */
 export async function scopedInspection(db: Tx, auth: Auth, id: number, lock = false): Promise<InspectionRecord> {
@@ -82,7 +83,7 @@ async function versionsOf(db: Tx, row: InspectionRecord): Promise<InspectionVers
   return stored.map((v) => ({ version: v.version, created_at: iso(v.createdAt), created_by: v.createdBy }));
 }
 
-export async function detailOf(db: Tx, row: InspectionRecord, version?: number): Promise<InspectionDetail> {
+async function detailOf(db: Tx, row: InspectionRecord, version?: number): Promise<InspectionDetail> {
   const [[inst], [device], [doctor], [user], versions] = await Promise.all([
     db.select({ id: institutions.id, name: institutions.name }).from(institutions).where(eq(institutions.id, row.institutionId)),
     db.select({ id: devices.id, serial: devices.serial, name: devices.name, model: devices.model }).from(devices).where(eq(devices.id, row.deviceId)),
@@ -136,7 +137,7 @@ export async function detail(db: Tx, auth: Auth, q: InspectionDetailQuery): Prom
  * the inspections of `row.end_user_id` measured before `row` (by time, then id), within `scope` (the
  * caller's subtree, or the shared inspection's institution's), with an analysis; newest first, at most 8.
  */
-export async function historyOf(db: Tx, row: InspectionRecord, scope: SQL | undefined): Promise<InspectionHistoryEntry[]> {
+async function historyOf(db: Tx, row: InspectionRecord, scope: SQL | undefined): Promise<InspectionHistoryEntry[]> {
   const rows = await db
     .select({
       id: inspections.id,
@@ -169,12 +170,15 @@ export const shareSealer = (config: Ctx['config']) => serverSealer(config, 'repo
 /** A link's address: the page `/share/<token>` on the origin the caller reached the server by. */
 export const shareUrl = (ctx: Pick<Ctx, 'req'>, token: string) => `${ctx.req.protocol}://${ctx.req.host}/share/${token}`;
 
+/** An inspection's active links: neither revoked nor expired. */
+export const activeLinksOf = (inspectionId: number) => and(eq(inspectionShares.inspectionId, inspectionId), isNull(inspectionShares.revokedAt), gt(inspectionShares.expiresAt, sql`now()`));
+
 /** The newest active link of an inspection, as the sheet prints it (null: none, or sealed under another key). */
 async function activeShare(db: Tx, inspectionId: number, ctx: Pick<Ctx, 'req' | 'config'>): Promise<{ url: string; expires_at: string } | null> {
   const [row] = await db
     .select({ sealed: inspectionShares.tokenSealed, expiresAt: inspectionShares.expiresAt })
     .from(inspectionShares)
-    .where(and(eq(inspectionShares.inspectionId, inspectionId), isNull(inspectionShares.revokedAt), gt(inspectionShares.expiresAt, sql`now()`)))
+    .where(activeLinksOf(inspectionId))
     .orderBy(desc(inspectionShares.id))
     .limit(1);
   const token = row ? shareSealer(ctx.config).open(row.sealed) : null;
@@ -235,7 +239,7 @@ export async function report(db: Tx, auth: Auth, q: IdInput, ctx: Ctx): Promise<
 }
 
 /** The images the PDF draws: the diagrams' uploads (stored or built in), by their URL. */
-export const uploadImages = (db: Tx) => async (url: string) => {
+const uploadImages = (db: Tx) => async (url: string) => {
   const name = /\/uploads\/([^/?#]+)$/.exec(url)?.[1];
   return name ? ((await locate(db, name))?.body ?? null) : null;
 };
@@ -244,10 +248,7 @@ export const uploadImages = (db: Tx) => async (url: string) => {
 export async function sendPdf(data: InspectionReportData, lang: Lang, ctx: Ctx, db: Tx): Promise<Buffer> {
   const pdf = await drawReportPdf(data, { lang, share: data.share, images: uploadImages(db) });
   const name = pdfFileName(data, lang);
-  ctx.reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(name)}`)
-    .header('cache-control', 'no-store');
+  ctx.reply.header('content-type', 'application/pdf').header('content-disposition', contentDisposition(name)).header('cache-control', 'no-store');
   return pdf;
 }
 

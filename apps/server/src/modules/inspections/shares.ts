@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { IdInput, InspectionReportData, InspectionShare, ShareAnswer, ShareBody, SharePdfQuery, ShareReason, ShareTokenQuery, UnshareBody } from '@app/contract';
 import type { Tx } from '../../db/client';
 import { inspectionShares, inspections, institutions } from '../../db/schema';
@@ -11,8 +11,8 @@ import { type AppError, badRequest } from '../../lib/errors';
 import { fieldError } from '../../lib/form';
 import type { FastifyRequest } from 'fastify';
 import { addressKey, goodOpen } from '../../lib/throttle';
-import { institutionSubtreeIds } from '../institutions';
-import { reportOf, scopedInspection, sendPdf, shareSealer, shareUrl } from './service';
+import { scopeOfPath } from './scope';
+import { activeLinksOf, reportOf, scopedInspection, sendPdf, shareSealer, shareUrl } from './service';
 import { DAY, iso } from '../../lib/time';
 
 /*
@@ -56,12 +56,10 @@ export async function share(db: Tx, auth: Auth, body: ShareBody, ctx: Ctx): Prom
   return { id: created!.id, token, url: shareUrl(ctx, token), expires_at: iso(expiresAt) };
 }
 
-const active = (inspectionId: number) => and(eq(inspectionShares.inspectionId, inspectionId), isNull(inspectionShares.revokedAt), gt(inspectionShares.expiresAt, sql`now()`));
-
 /** POST /inspection/unshare: revokes the report's active links, or the one `share_id`. */
 export async function unshare(db: Tx, auth: Auth, body: UnshareBody): Promise<{ revoked: number }> {
   const row = await scopedInspection(db, auth, body.id);
-  const where = body.share_id ? and(active(row.id), eq(inspectionShares.id, body.share_id)) : active(row.id);
+  const where = body.share_id ? and(activeLinksOf(row.id), eq(inspectionShares.id, body.share_id)) : activeLinksOf(row.id);
   const done = await db
     .update(inspectionShares)
     .set({ revokedAt: new Date(), revokedBy: accountName(auth) })
@@ -74,7 +72,7 @@ export async function unshare(db: Tx, auth: Auth, body: UnshareBody): Promise<{ 
 /** GET /inspection/share_list: the report's active links, newest first. */
 export async function shareList(db: Tx, auth: Auth, q: IdInput, ctx: Ctx): Promise<{ list: InspectionShare[] }> {
   const row = await scopedInspection(db, auth, q.id);
-  const rows = await db.select().from(inspectionShares).where(active(row.id)).orderBy(desc(inspectionShares.id));
+  const rows = await db.select().from(inspectionShares).where(activeLinksOf(row.id)).orderBy(desc(inspectionShares.id));
   const sealer = shareSealer(ctx.config);
   return {
     list: rows.flatMap((r) => {
@@ -90,7 +88,7 @@ export async function shareSnapshot(db: Tx, id: number | null) {
   const rows = await db
     .select({ id: inspectionShares.id, expires_at: inspectionShares.expiresAt, created_by: inspectionShares.createdBy })
     .from(inspectionShares)
-    .where(active(id))
+    .where(activeLinksOf(id))
     .orderBy(inspectionShares.id);
   return { inspection_id: id, active: rows.map((r) => ({ id: r.id, expires_at: iso(r.expires_at), created_by: r.created_by })) };
 }
@@ -112,7 +110,7 @@ async function openLink(db: Tx, token: string, ctx: Ctx) {
     if (reserved != null) await goodOpen(db, reserved);
     return link!;
   }
-  const admitted = refusals.admit(`share|${addressKey(ctx.ip)}`);
+  const admitted = refusals.admit(openAddress(ctx.ip));
   if (admitted)
     await recordAudit(db, {
       auth: null,
@@ -136,8 +134,7 @@ async function sharedData(db: Tx, token: string, ctx: Ctx): Promise<InspectionRe
   const link = await openLink(db, token, ctx);
   const [row] = await db.select().from(inspections).where(eq(inspections.id, link.inspectionId));
   const [inst] = await db.select({ path: institutions.path }).from(institutions).where(eq(institutions.id, row!.institutionId));
-  const scope = sql`${inspections.institutionId} in ${institutionSubtreeIds(inst!.path)}`;
-  const data = await reportOf(db, row!, scope, undefined, async () => ({ url: shareUrl(ctx, token), expires_at: iso(link.expiresAt) }));
+  const data = await reportOf(db, row!, scopeOfPath(inst!.path), undefined, async () => ({ url: shareUrl(ctx, token), expires_at: iso(link.expiresAt) }));
   // The open, before anything is sent (fail closed), as a read of the inspection by nobody.
   await recordAudit(db, {
     auth: null,

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { post } from '../finance';
 import { checkNotices, NOTICE_CHECK_LOCK, scheduledCheck } from './check';
 import { hubOf } from './hub';
+import { HOUR } from '../../lib/time';
 
 /*
  * Notices (trust-api.md, "Notices"): each kind raised by its cause and read by exactly the accounts whose
@@ -72,7 +73,6 @@ async function device(values: Partial<typeof devices.$inferInsert> = {}) {
     .returning();
   return { row: row!, auth: `Bearer ${serial}.${secret}` };
 }
-const HOUR = 3_600_000;
 const payout = { amount_cents: 10_000, bank: 'ICBC', account_name: 'Li Na', account_no: '6222 0210 0000 1234' };
 
 describe('each kind, to the accounts whose scope covers it', () => {

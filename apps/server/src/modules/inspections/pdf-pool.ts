@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { InspectionReportData, Lang } from '@app/contract';
-import { type ImageSource, type PdfOptions, reportPdf } from './pdf';
+import { type ImageSource, reportPdf } from './pdf';
 
 /*
  * Report PDFs are drawn in a pool of worker threads (docs/decisions.md, "The report PDF"): drawing one costs
@@ -25,7 +25,6 @@ export interface PdfJob {
   id: number;
   data: InspectionReportData;
   lang: Lang;
-  share: PdfOptions['share'];
   /** The diagrams' bytes by URL (null: not found). */
   images: [string, Uint8Array | null][];
 }
@@ -86,7 +85,7 @@ function threadForJob(): Thread {
 const IN_WORKERS = fs.existsSync(WORKER_FILE);
 
 /** The report as a PDF file: in a worker thread of the pool when the built worker is there, else here. */
-export async function drawReportPdf(data: InspectionReportData, opts: { lang: Lang; share: PdfOptions['share']; images: ImageSource }): Promise<Buffer> {
+export async function drawReportPdf(data: InspectionReportData, opts: { lang: Lang; images: ImageSource }): Promise<Buffer> {
   if (!IN_WORKERS) return reportPdf(data, opts);
   const images = await Promise.all(
     data.schematics.map(async (s): Promise<[string, Uint8Array | null]> => {
@@ -99,7 +98,7 @@ export async function drawReportPdf(data: InspectionReportData, opts: { lang: La
   const id = ++nextId;
   return new Promise<Buffer>((resolve, reject) => {
     thread.pending.set(id, { resolve, reject });
-    const job: PdfJob = { id, data, lang: opts.lang, share: opts.share, images };
+    const job: PdfJob = { id, data, lang: opts.lang, images };
     thread.worker.postMessage(job);
   });
 }

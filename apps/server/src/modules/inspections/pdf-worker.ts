@@ -13,7 +13,7 @@ port.on('message', async (job: PdfJob) => {
   let answer: PdfJobAnswer;
   try {
     const images = new Map(job.images.map(([url, bytes]) => [url, bytes ? Buffer.from(bytes) : null]));
-    const pdf = await reportPdf(job.data, { lang: job.lang, share: job.share, images: async (url) => images.get(url) ?? null });
+    const pdf = await reportPdf(job.data, { lang: job.lang, images: async (url) => images.get(url) ?? null });
     answer = { id: job.id, pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength) };
   } catch (err) {
     answer = { id: job.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };

@@ -66,8 +66,6 @@ export type ImageSource = (url: string) => Promise<Buffer | null>;
 
 export interface PdfOptions {
   lang: Lang;
-  /** An active link to the report's public page: printed as a QR code with its expiry. */
-  share?: { url: string; expires_at: string } | null;
   images?: ImageSource;
 }
 
@@ -167,16 +165,16 @@ export async function reportPdf(data: InspectionReportData, opts: PdfOptions): P
 
   // Header: title, institution, the link's QR code when one is active.
   const qrSize = 70;
-  const textWidth = opts.share ? WIDTH - qrSize - 12 : WIDTH;
+  const textWidth = data.share ? WIDTH - qrSize - 12 : WIDTH;
   doc.font('bold').fontSize(16).text(L(PDF.title), MARGIN, MARGIN, { width: textWidth });
   doc.font('regular').fontSize(10).fillColor(MUTED).text(ins.institution.name, { width: textWidth }).fillColor(INK);
-  if (opts.share) {
-    drawQr(doc, opts.share.url, MARGIN + WIDTH - qrSize, MARGIN, qrSize);
+  if (data.share) {
+    drawQr(doc, data.share.url, MARGIN + WIDTH - qrSize, MARGIN, qrSize);
     doc
       .font('regular')
       .fontSize(6.5)
       .fillColor(MUTED)
-      .text(fill(L(PDF.qr), { date: day(opts.share.expires_at) }), MARGIN + WIDTH - qrSize - 20, MARGIN + qrSize + 2, { width: qrSize + 20, align: 'center' })
+      .text(fill(L(PDF.qr), { date: day(data.share.expires_at) }), MARGIN + WIDTH - qrSize - 20, MARGIN + qrSize + 2, { width: qrSize + 20, align: 'center' })
       .fillColor(INK);
     doc.y = Math.max(doc.y, MARGIN + qrSize + 4);
   }

@@ -1,21 +1,23 @@
 import type { L10n } from '@app/contract';
-import { t } from '../../lib/labels';
+import { GENDER_LABELS, t } from '../../lib/labels';
+import { LABELS } from './labels';
 
 /**
  * The PDF report's texts in the four languages: the web sheet's (apps/web features/inspections/locales.ts
- * `report`), which the server cannot import, kept word for word where the sheet has them.
+ * `report`), which the server cannot import, kept word for word where the sheet has them. The words the exported files share (the person, the time, the
+ * levels, the genders) are theirs (./labels.ts, lib/labels.ts).
  */
 export const PDF = {
   title: t('生物电经络检测报告', 'Bioelectric meridian inspection report', 'Informe de inspección bioeléctrica de meridianos', '生体電気経絡検査レポート'),
-  person: t('受检者', 'Person', 'Persona', '受検者'),
+  person: LABELS.person,
   gender: t('性别', 'Gender', 'Sexo', '性別'),
   birth: t('出生日期', 'Date of birth', 'Fecha de nacimiento', '生年月日'),
   idNumber: t('证件号', 'ID number', 'Documento', '身分証番号'),
-  doctor: t('医生', 'Doctor', 'Médico', '医師'),
-  device: t('设备', 'Device', 'Equipo', '機器'),
-  time: t('检测时间 (UTC)', 'Measured at (UTC)', 'Medido el (UTC)', '測定日時 (UTC)'),
+  doctor: LABELS.doctor,
+  device: LABELS.device,
+  time: LABELS.time,
   number: t('编号', 'Number', 'Número', '番号'),
-  version: t('分析版本', 'Analysis version', 'Versión del análisis', '分析バージョン'),
+  version: LABELS.version,
   meridians: t('经络读数', 'Meridian readings', 'Lecturas de los meridianos', '経絡の測定値'),
   meridiansHelp: t(
     '12 条经络的左右读数；横线为基准值 {b}，阴影为基准值 ± 15。',
@@ -75,21 +77,13 @@ export const PDF = {
   ),
   page: t('第 {n} / {total} 页', 'Page {n} of {total}', 'Página {n} de {total}', '{n} / {total} ページ'),
   file: t('检测报告', 'report', 'informe', '検査レポート'),
-  levels: {
-    normal: t('正常', 'Normal', 'Normal', '正常'),
-    attention: t('关注', 'Attention', 'Atención', '注意'),
-    abnormal: t('异常', 'Abnormal', 'Anormal', '異常'),
-  },
+  levels: LABELS.levels,
   risk: {
     high: t('高风险', 'High risk', 'Riesgo alto', '高リスク'),
     medium: t('中风险', 'Medium risk', 'Riesgo medio', '中リスク'),
     low: t('低风险', 'Low risk', 'Riesgo bajo', '低リスク'),
   },
-  genders: {
-    male: t('男', 'Male', 'Hombre', '男性'),
-    female: t('女', 'Female', 'Mujer', '女性'),
-    other: t('其他', 'Other', 'Otro', 'その他'),
-  },
+  genders: GENDER_LABELS,
   meridian: {
     LU: t('肺经', 'Lung', 'Pulmón', '肺経'),
     PC: t('心包经', 'Pericardium', 'Pericardio', '心包経'),

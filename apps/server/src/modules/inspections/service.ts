@@ -246,7 +246,7 @@ const uploadImages = (db: Tx) => async (url: string) => {
 
 /** Sends a report as a PDF file, named after the person and the day (the registrar audits the read first). */
 export async function sendPdf(data: InspectionReportData, lang: Lang, ctx: Ctx, db: Tx): Promise<Buffer> {
-  const pdf = await drawReportPdf(data, { lang, share: data.share, images: uploadImages(db) });
+  const pdf = await drawReportPdf(data, { lang, images: uploadImages(db) });
   const name = pdfFileName(data, lang);
   ctx.reply.header('content-type', 'application/pdf').header('content-disposition', contentDisposition(name)).header('cache-control', 'no-store');
   return pdf;

@@ -1,6 +1,5 @@
 export * from './list';
 export { FormModal, useFormModal, applyServerErrors, type FormModalProps } from './FormModal';
-export { useDirtyGuard, type DirtyGuard } from './useDirtyGuard';
 export { useConfirmDelete, type ConfirmDeleteOptions } from './confirm';
 export { RowActions, type RowAction } from './RowActions';
 export { Money } from './Money';

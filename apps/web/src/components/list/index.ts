@@ -17,9 +17,5 @@ export {
   type ModuleName,
 } from './endpoint-queries';
 export { BulkBar, useBulkReport } from './BulkBar';
-export { ColumnSettings } from './ColumnSettings';
-export { SavedViews } from './SavedViews';
-export { shapeColumns, useListPreferences, type ListName } from './shape';
-export { CardList, type CardListProps } from './CardList';
-export { ActionMenu, RowLinks, RowActionsMode, useRowActionsMode, type ActionMenuItem, type RowLink } from './ActionMenu';
-export { cardSpec, type MobileRole } from './card-spec';
+export { CardList } from './CardList';
+export { ActionMenu, RowLinks, useRowActionsMode } from './ActionMenu';

@@ -10,9 +10,9 @@ export const useRecentBatches = () => useEndpoint('codes.batches', { limit: 100 
 export const useCodes = (query: ListInput) => useEndpointList('codes.list', query);
 /** -> { batch_no, codes }: the only time the codes come back unasked. */
 export const useGenerateCodes = () => useEndpointMutation('codes.generate', { invalidate: ['codes'], successMessage: false });
-/** -> { count }. The caller says which toast to show. */
 /** Void the selected codes of any batches, per row (contract api/bulk.ts). */
 export const useBulkVoidCodes = () => useEndpointMutation('codes.bulkVoid', { invalidate: ['codes'], successMessage: false });
+/** -> { count }. The caller says which toast to show. */
 export const useVoidCodes = () => useEndpointMutation('codes.voidCodes', { invalidate: ['codes'], successMessage: false });
 export const useAssignCodes = () => useEndpointMutation('codes.assign', { invalidate: ['codes'], successMessage: false });
 /** Activation records of the caller's subtree. */

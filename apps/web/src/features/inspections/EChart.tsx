@@ -12,7 +12,7 @@ use([BarChart, LineChart, GridComponent, LegendComponent, MarkAreaComponent, Mar
  * the size is given to ECharts itself, so a chart in a hidden print copy is drawn as well. No animation:
  * a print or a screenshot taken at once shows the finished chart.
  */
-export function EChart({ option, width, height, testId, label }: { option: EChartsCoreOption; width: number; height: number; testId?: string; label?: string }) {
+export function EChart({ option, width, height, testId, label }: { option: EChartsCoreOption; width: number; height: number; testId?: string; label: string }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!ref.current) return;
@@ -23,9 +23,5 @@ export function EChart({ option, width, height, testId, label }: { option: EChar
     return () => chart.dispose();
   }, [option, width, height]);
   // A chart is a picture: its name is the section's title (what it shows is in the tables around it).
-  return label ? (
-    <div ref={ref} className="report-chart" style={{ width, height }} data-testid={testId} role="img" aria-label={label} />
-  ) : (
-    <div ref={ref} className="report-chart" style={{ width, height }} data-testid={testId} />
-  );
+  return <div ref={ref} className="report-chart" style={{ width, height }} data-testid={testId} role="img" aria-label={label} />;
 }

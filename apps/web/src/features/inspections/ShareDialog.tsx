@@ -32,7 +32,6 @@ export function ShareDialog({ id, open, onClose }: { id: number; open: boolean; 
   const create = async () => {
     const out = await share.mutateAsync(days ? { id, days } : { id });
     setMade(out);
-    await list.refetch();
   };
   const revoke = (shareId?: number) =>
     modal.confirm({
@@ -43,7 +42,6 @@ export function ShareDialog({ id, open, onClose }: { id: number; open: boolean; 
         const out = await unshare.mutateAsync(shareId ? { id, share_id: shareId } : { id });
         void message.success(t('share.revoked', { n: out.revoked }));
         if (made && (!shareId || shareId === made.id)) setMade(null);
-        await list.refetch();
       },
     });
   const shown = made ?? (links[0] ? { url: links[0].url, expires_at: links[0].expires_at } : null);

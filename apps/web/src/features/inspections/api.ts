@@ -14,7 +14,7 @@ export const useRecompute = () => useEndpointMutation('inspections.recompute', {
 export const useAddSession = () => useEndpointMutation('inspections.addSession', { invalidate: ['inspections'] });
 /** The report's active links (button inspection:share). */
 export const useShareList = (id: number, enabled: boolean) => useEndpoint('inspections.shareList', { id }, { enabled });
-/** -> { id, token, url, expires_at }. */
-export const useShare = () => useEndpointMutation('inspections.share', { invalidate: ['inspections'] });
+/** -> { id, token, url, expires_at }. A change of links refetches the link list and the report (its QR code is the newest active link's). */
+export const useShare = () => useEndpointMutation('inspections.share', { invalidate: ['inspections.shareList', 'inspections.report'] });
 /** -> { revoked }. */
-export const useUnshare = () => useEndpointMutation('inspections.unshare', { invalidate: ['inspections'] });
+export const useUnshare = () => useEndpointMutation('inspections.unshare', { invalidate: ['inspections.shareList', 'inspections.report'] });

@@ -112,20 +112,21 @@ export function useListParams<F extends string>(opts: ListParamsOptions<F>): Lis
     [setParams],
   );
 
-  const writeFilters = useCallback(
-    (values: Partial<Record<F, FilterValue>>, replaceAll: boolean) =>
-      update((next) => {
-        if (replaceAll) for (const f of filters) next.delete(f);
-        for (const [k, v] of Object.entries(values) as [F, FilterValue][]) {
-          if (!filters.includes(k)) continue;
-          const p = toParam(v);
-          if (p === null) next.delete(k);
-          else next.set(k, p);
-        }
-        next.delete('page');
-      }),
-    [update, filters],
+  /** The filters' values into the address (all others cleared when `replaceAll`), back to page 1. */
+  const filtersInto = useCallback(
+    (next: URLSearchParams, values: Partial<Record<F, FilterValue>>, replaceAll: boolean) => {
+      if (replaceAll) for (const f of filters) next.delete(f);
+      for (const [k, v] of Object.entries(values) as [F, FilterValue][]) {
+        if (!filters.includes(k)) continue;
+        const p = toParam(v);
+        if (p === null) next.delete(k);
+        else next.set(k, p);
+      }
+      next.delete('page');
+    },
+    [filters],
   );
+  const writeFilters = useCallback((values: Partial<Record<F, FilterValue>>, replaceAll: boolean) => update((next) => filtersInto(next, values, replaceAll)), [update, filtersInto]);
 
   return {
     ...state,
@@ -158,15 +159,10 @@ export function useListParams<F extends string>(opts: ListParamsOptions<F>): Lis
     setView: useCallback(
       (values: Partial<Record<F, FilterValue>>, sort?: string | null, order?: SortOrder | null) =>
         update((next) => {
-          for (const f of filters) next.delete(f);
-          for (const [k, v] of Object.entries(values) as [F, FilterValue][]) {
-            const p = filters.includes(k) ? toParam(v) : null;
-            if (p !== null) next.set(k, p);
-          }
+          filtersInto(next, values, true);
           writeSort(next, sort, order);
-          next.delete('page');
         }),
-      [update, filters],
+      [update, filtersInto],
     ),
   };
 }
